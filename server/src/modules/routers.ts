@@ -1,0 +1,5 @@
+import type { RouterFactory } from '../app.js';
+import { accountsRouter } from './accounts/accounts.routes.js';
+
+// Every API router, mounted under /api in this order. One line per module.
+export const apiRouters: RouterFactory[] = [accountsRouter];

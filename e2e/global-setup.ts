@@ -1,0 +1,49 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, statSync, readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { loadConfig } from '../server/src/config.js';
+import { startServer, type RunningServer } from '../server/src/server.js';
+
+const root = path.resolve(import.meta.dirname, '..');
+const dist = path.join(root, 'client/dist/index.html');
+
+function newestSource(dir: string): number {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestSource(full) : statSync(full).mtimeMs);
+  }
+  return newest;
+}
+
+let server: RunningServer | undefined;
+
+// Builds the client when its sources are newer than the build, then starts one seeded server for all journeys.
+export async function setup(project: TestProject) {
+  const stale = !existsSync(dist) || newestSource(path.join(root, 'client/src')) > statSync(dist).mtimeMs;
+  if (stale) execFileSync('npm', ['run', 'build', '-w', '@tapquest/client'], { cwd: root, stdio: 'inherit' });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    PORT: '0',
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: mkdtempSync(path.join(tmpdir(), 'tapquest-e2e-')),
+    ADMIN_EMAILS: 'admin@tapquest.dev',
+    RATE_LIMIT_AUTH_MAX: '10000',
+    RATE_LIMIT_USERNAME_MAX: '10000',
+  });
+  server = await startServer(config, { inMemoryDb: true });
+  project.provide('baseUrl', server.url);
+}
+
+export async function teardown() {
+  await server?.close();
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseUrl: string;
+  }
+}

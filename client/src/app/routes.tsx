@@ -1,0 +1,81 @@
+import { Navigate, type RouteObject } from 'react-router-dom';
+import { LoginScreen } from '../features/auth/login-screen';
+import type { Session } from '../lib/session/session';
+import { requireMember } from './guards';
+import { AdminLayout } from './layouts/admin-layout';
+import { RootLayout, Splash, type RouteHandle } from './layouts/root-layout';
+import { TabLayout } from './layouts/tab-layout';
+import { RouteError } from './route-error';
+
+// Every route of SPEC section 2. Login is in the first bundle (it is the first screen a visitor
+// sees); everything else loads on demand, so a later feature's weight never slows the first paint.
+
+export function appRoutes({ session }: { session: Session }): RouteObject[] {
+  const member = requireMember(session);
+  const adminHandle: RouteHandle = { allowWide: true };
+  return [
+    {
+      element: <RootLayout />,
+      errorElement: <RouteError />,
+      hydrateFallbackElement: <Splash />,
+      children: [
+        { path: '/login', element: <LoginScreen /> },
+        { path: '/signup', lazy: async () => ({ Component: (await import('../features/signup/signup-screen')).SignupScreen }) },
+        {
+          element: <AdminLayout />,
+          handle: adminHandle,
+          children: [
+            { path: '/admin', lazy: async () => ({ Component: (await import('../features/admin/admin-screen')).AdminScreen }) },
+            {
+              loader: member,
+              children: [
+                {
+                  path: '/dashboard',
+                  lazy: async () => ({ Component: (await import('../features/admin/dashboard-screen')).DashboardScreen }),
+                },
+              ],
+            },
+          ],
+        },
+        {
+          element: <TabLayout />,
+          children: [
+            {
+              path: '/profile/:username',
+              lazy: async () => ({ Component: (await import('../features/profile/public-profile-screen')).PublicProfileScreen }),
+            },
+            {
+              loader: member,
+              children: [
+                { path: '/', lazy: async () => ({ Component: (await import('../features/brands/brand-list-screen')).BrandListScreen }) },
+                {
+                  path: '/brandhub',
+                  lazy: async () => ({ Component: (await import('../features/brands/brand-list-screen')).BrandListScreen }),
+                },
+                {
+                  path: '/brandhub/:brandId',
+                  lazy: async () => ({ Component: (await import('../features/brands/brand-hub-screen')).BrandHubScreen }),
+                },
+                { path: '/profile', lazy: async () => ({ Component: (await import('../features/profile/profile-screen')).ProfileScreen }) },
+                {
+                  path: '/profile/edit',
+                  lazy: async () => ({ Component: (await import('../features/profile/edit-profile-screen')).EditProfileScreen }),
+                },
+                { path: '/notice', lazy: async () => ({ Component: (await import('../features/notices/notices-screen')).NoticesScreen }) },
+                {
+                  path: '/quests-modal-demo',
+                  lazy: async () => ({ Component: (await import('../features/quests/quests-modal-demo-screen')).QuestsModalDemoScreen }),
+                },
+                {
+                  path: '/quest-details-demo',
+                  lazy: async () => ({ Component: (await import('../features/quests/quest-details-demo-screen')).QuestDetailsDemoScreen }),
+                },
+              ],
+            },
+          ],
+        },
+        { path: '*', element: <Navigate to="/login" replace /> },
+      ],
+    },
+  ];
+}

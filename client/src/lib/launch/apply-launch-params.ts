@@ -1,0 +1,28 @@
+import { upgradeEvent } from '../api';
+import { claimPendingDevice } from '../device/claim-pending-device';
+import type { Session } from '../session/session';
+import { deviceDomainItem, deviceTokenItem } from '../storage/stored-item';
+import { anonymousEventId } from './event-cookie';
+import type { LaunchParams } from './launch-params';
+
+/**
+ * Acts on the arrival parameters before the first screen renders, so the guards already see a
+ * federated sign-in's token. `user_id` is read (and removed from the address) but nothing in the
+ * spec uses it yet. `device-domain` is kept for reference only: the claim always goes to our own
+ * API host, because posting a bearer token to a domain named in a link would hand it to anyone.
+ */
+export function applyLaunchParams(params: LaunchParams, session: Session): void {
+  if (params.deviceDomain) deviceDomainItem.write(params.deviceDomain);
+  if (params.deviceToken) deviceTokenItem.write(params.deviceToken);
+
+  if (params.jwt) {
+    session.signIn(params.jwt);
+  } else {
+    const token = session.getToken();
+    if (token && params.deviceToken) void claimPendingDevice(token);
+  }
+
+  if (params.eventId) {
+    upgradeEvent(params.eventId, anonymousEventId(), session.getToken()).catch((err) => console.error('event upgrade failed', err));
+  }
+}

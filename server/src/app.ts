@@ -55,6 +55,8 @@ export function createApp(deps: AppDeps): express.Express {
           'connect-src': ["'self'"],
           'worker-src': ["'self'"],
           'form-action': ["'self'", 'https://appleid.apple.com', 'https://accounts.google.com'],
+          // Upgrading would break a plain-http deployment such as a phone testing against a laptop on the LAN.
+          'upgrade-insecure-requests': config.publicUrl.startsWith('https:') ? [] : null,
         },
       },
       crossOriginEmbedderPolicy: false,

@@ -5,3 +5,4 @@ export * from './streak.js';
 export * from './relative-time.js';
 export * from './api/schemas.js';
 export * from './api/types.js';
+export * from './api/gear-and-quests.js';

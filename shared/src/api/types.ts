@@ -72,6 +72,7 @@ export interface Device {
   id: string;
   name: string;
   image: string;
+  /** claimed: this item's number in the run (as in "#7 of 100"). */
   edition: { type: string; claimed: number; run: number };
   organization: { name: string; brand_logo_small: string };
   brandId: string;
@@ -79,6 +80,8 @@ export interface Device {
 }
 
 export interface Asset {
+  /** The gear item's or the award's id. */
+  id: string;
   type: 'gear' | 'flair' | 'badge';
   name: string;
   src: string;

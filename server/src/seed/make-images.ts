@@ -55,9 +55,36 @@ const waves = (w: number, h: number) =>
   }).join('');
 
 const BRANDS: BrandArt[] = [
-  { id: '1', name: 'Summit Supply Co.', initials: 'SS', dark: '#0B1330', mid: '#1C2B5A', accent: '#FFD400', accent2: '#FF8A00', motif: mountains },
-  { id: '2', name: 'Neon Run Club', initials: 'NR', dark: '#1A0B2E', mid: '#4B1D7A', accent: '#FF4FD8', accent2: '#7CF5FF', motif: runLines },
-  { id: '3', name: 'Harbor Skate Works', initials: 'HS', dark: '#06262B', mid: '#0F5560', accent: '#FF8A3D', accent2: '#FFE08A', motif: waves },
+  {
+    id: '1',
+    name: 'Summit Supply Co.',
+    initials: 'SS',
+    dark: '#0B1330',
+    mid: '#1C2B5A',
+    accent: '#FFD400',
+    accent2: '#FF8A00',
+    motif: mountains,
+  },
+  {
+    id: '2',
+    name: 'Neon Run Club',
+    initials: 'NR',
+    dark: '#1A0B2E',
+    mid: '#4B1D7A',
+    accent: '#FF4FD8',
+    accent2: '#7CF5FF',
+    motif: runLines,
+  },
+  {
+    id: '3',
+    name: 'Harbor Skate Works',
+    initials: 'HS',
+    dark: '#06262B',
+    mid: '#0F5560',
+    accent: '#FF8A3D',
+    accent2: '#FFE08A',
+    motif: waves,
+  },
 ];
 
 function brandDrawings(b: BrandArt): Drawing[] {
@@ -150,7 +177,8 @@ function star(points: number, outer: number, inner: number): string {
 const SYMBOLS: Record<string, string> = {
   bolt: '<path d="M56 8 L22 56 H46 L40 92 L78 40 H54 Z"/>',
   star: star(5, 42, 18),
-  flame: '<path d="M50 6 C62 28 80 40 76 64 C73 84 58 94 50 94 C36 94 24 84 24 66 C24 50 36 42 40 30 C44 42 50 46 54 44 C58 34 54 20 50 6Z"/>',
+  flame:
+    '<path d="M50 6 C62 28 80 40 76 64 C73 84 58 94 50 94 C36 94 24 84 24 66 C24 50 36 42 40 30 C44 42 50 46 54 44 C58 34 54 20 50 6Z"/>',
   mountain: '<path d="M6 84 L38 30 L52 54 L64 38 L94 84 Z"/>',
   wave: '<path d="M6 58 C20 38 34 38 48 58 S76 78 94 58 V90 H6Z"/>',
   moon: '<path d="M60 10 A40 40 0 1 0 90 70 A32 32 0 1 1 60 10Z"/>',
@@ -162,8 +190,10 @@ const SYMBOLS: Record<string, string> = {
   leaf: '<path d="M16 84 C16 40 48 12 88 12 C88 52 60 84 16 84Z"/>',
   compass: `<circle cx="50" cy="50" r="40" fill="none" stroke-width="8"/><path d="M50 14 L60 50 L50 86 L40 50Z"/>`,
   tag: '<path d="M10 40 L40 10 H88 V58 L58 88 Z"/><circle cx="70" cy="28" r="7" fill="#000" fill-opacity="0.45"/>',
-  target: '<circle cx="50" cy="50" r="42" fill="none" stroke-width="8"/><circle cx="50" cy="50" r="24" fill="none" stroke-width="8"/><circle cx="50" cy="50" r="8"/>',
-  rocket: '<path d="M50 6 C70 22 74 48 66 72 H34 C26 48 30 22 50 6Z"/><path d="M34 60 L18 80 L34 76Z M66 60 L82 80 L66 76Z"/><circle cx="50" cy="38" r="8" fill="#000" fill-opacity="0.4"/>',
+  target:
+    '<circle cx="50" cy="50" r="42" fill="none" stroke-width="8"/><circle cx="50" cy="50" r="24" fill="none" stroke-width="8"/><circle cx="50" cy="50" r="8"/>',
+  rocket:
+    '<path d="M50 6 C70 22 74 48 66 72 H34 C26 48 30 22 50 6Z"/><path d="M34 60 L18 80 L34 76Z M66 60 L82 80 L66 76Z"/><circle cx="50" cy="38" r="8" fill="#000" fill-opacity="0.4"/>',
 };
 
 interface AwardArt {
@@ -232,7 +262,9 @@ function sceneDrawing(name: string, b: BrandArt, w: number, h: number, title: st
   const body =
     `<defs>${gradient('g', b.mid, b.dark, 'v')}${gradient('a', b.accent, b.accent2, 'h')}</defs><rect width="${w}" height="${h}" fill="url(#g)"/>` +
     `<circle cx="${w * sunX}" cy="${h * 0.3}" r="${h * 0.18}" fill="url(#a)" fill-opacity="0.85"/>${b.motif(w, h)}` +
-    (title ? `<text x="40" y="${h - 48}" ${FONT} font-size="${Math.round(h * 0.13)}" font-weight="bold" fill="#ffffff">${esc(title)}</text>` : '');
+    (title
+      ? `<text x="40" y="${h - 48}" ${FONT} font-size="${Math.round(h * 0.13)}" font-weight="bold" fill="#ffffff">${esc(title)}</text>`
+      : '');
   return { name, width: w, height: h, format: 'webp', svg: svg(w, h, body) };
 }
 
@@ -307,7 +339,9 @@ function allDrawings(): Drawing[] {
 
 async function render(d: Drawing): Promise<Buffer> {
   const image = sharp(Buffer.from(d.svg)).resize(d.width, d.height);
-  return d.format === 'png' ? image.png({ compressionLevel: 9, palette: true }).toBuffer() : image.webp({ quality: 78, effort: 6 }).toBuffer();
+  return d.format === 'png'
+    ? image.png({ compressionLevel: 9, palette: true }).toBuffer()
+    : image.webp({ quality: 78, effort: 6 }).toBuffer();
 }
 
 async function main() {

@@ -10,7 +10,9 @@ const logger = createLogger(config.logLevel === 'info' ? 'warn' : config.logLeve
 const db = await connectDatabase({ mongoUri: config.mongoUri, dataDir: config.dataDir, logger });
 try {
   const summary = await seedDemoData({ config });
-  console.log(`Seeded ${db.embedded ? `the embedded engine in ${config.dataDir}` : 'MongoDB'} (existing documents were left as they were).`);
+  console.log(
+    `Seeded ${db.embedded ? `the embedded engine in ${config.dataDir}` : 'MongoDB'} (existing documents were left as they were).`,
+  );
   console.log(describeSeed(summary));
 } finally {
   await db.close();

@@ -29,10 +29,15 @@ export const DEMO_PASSWORD = 'tapquest-demo';
 
 const manifest: Record<string, string> = JSON.parse(readFileSync(path.join(SEED_ASSETS_DIR, 'manifest.json'), 'utf8'));
 
-function assetUrl(config: Config, name: string): string {
+/**
+ * Image URLs are root-relative (/api/seed-assets/...): the stored data does not pin the server's
+ * address, so a demo database keeps working on another port or host, behind the dev proxy and in
+ * the E2E run (PORT=0). The client shows paths starting with '/' as they are.
+ */
+function assetUrl(name: string): string {
   const file = manifest[name];
   if (!file) throw new Error(`seed image ${name} is missing: run npx tsx server/src/seed/make-images.ts`);
-  return `${config.publicUrl}${SEED_ASSETS_PATH}/${file}`;
+  return `${SEED_ASSETS_PATH}/${file}`;
 }
 
 const HOUR = 3_600_000;
@@ -79,7 +84,8 @@ const BRANDS: BrandSeed[] = [
   {
     id: '1',
     name: 'Summit Supply Co.',
-    description: 'Technical outdoor gear for people who would rather be up a mountain. Tap your Summit gear to join quests on and off the trail.',
+    description:
+      'Technical outdoor gear for people who would rather be up a mountain. Tap your Summit gear to join quests on and off the trail.',
     posts: [
       {
         author: 'Maya at Summit',
@@ -118,7 +124,8 @@ const BRANDS: BrandSeed[] = [
       },
       {
         author: 'Neon Run Club',
-        content: 'The Night Run Series starts soon. Tap your cap or band at each run to count it.\n\nFull calendar: https://neon-run.example/series',
+        content:
+          'The Night Run Series starts soon. Tap your cap or band at each run to count it.\n\nFull calendar: https://neon-run.example/series',
         image: null,
         ageMs: 6 * DAY,
       },
@@ -138,7 +145,8 @@ const BRANDS: BrandSeed[] = [
       },
       {
         author: 'Harbor Skate Works',
-        content: 'Deck run 03 is pressed: 25 decks, each with a tag in the tail.\n\nThe story of the press: https://harbor-skate.example/press',
+        content:
+          'Deck run 03 is pressed: 25 decks, each with a tag in the tail.\n\nThe story of the press: https://harbor-skate.example/press',
         image: null,
         ageMs: 40 * DAY,
       },
@@ -158,11 +166,56 @@ interface GearSeed {
 }
 
 const GEAR: GearSeed[] = [
-  { id: 'tq-hoodie', brandId: '1', name: 'Summit Trail Hoodie', description: 'Midweight hoodie with a tag in the cuff.', type: 'Limited', run: 50, claimXp: 50, claimAwardIds: ['badge-first-tap'] },
-  { id: 'tq-wristband', brandId: '1', name: 'Summit Wristband', description: 'Silicone band with an NFC tag, made for the trail.', type: 'Open', run: 100, claimXp: 40, claimAwardIds: ['badge-first-tap'] },
-  { id: 'neon-cap', brandId: '2', name: 'Neon Reflective Cap', description: 'Light running cap with reflective panels.', type: 'Limited', run: 30, claimXp: 50, claimAwardIds: ['flair-spark'] },
-  { id: 'neon-wristband', brandId: '2', name: 'Neon Glow Band', description: 'Glow-in-the-dark band for night runs.', type: 'Open', run: 60, claimXp: 40, claimAwardIds: ['badge-night-runner'] },
-  { id: 'harbor-deck', brandId: '3', name: 'Harbor Deck 03', description: 'Seven-ply maple deck, hand pressed and numbered.', type: 'Numbered', run: 25, claimXp: 60, claimAwardIds: ['badge-wave-rider'] },
+  {
+    id: 'tq-hoodie',
+    brandId: '1',
+    name: 'Summit Trail Hoodie',
+    description: 'Midweight hoodie with a tag in the cuff.',
+    type: 'Limited',
+    run: 50,
+    claimXp: 50,
+    claimAwardIds: ['badge-first-tap'],
+  },
+  {
+    id: 'tq-wristband',
+    brandId: '1',
+    name: 'Summit Wristband',
+    description: 'Silicone band with an NFC tag, made for the trail.',
+    type: 'Open',
+    run: 100,
+    claimXp: 40,
+    claimAwardIds: ['badge-first-tap'],
+  },
+  {
+    id: 'neon-cap',
+    brandId: '2',
+    name: 'Neon Reflective Cap',
+    description: 'Light running cap with reflective panels.',
+    type: 'Limited',
+    run: 30,
+    claimXp: 50,
+    claimAwardIds: ['flair-spark'],
+  },
+  {
+    id: 'neon-wristband',
+    brandId: '2',
+    name: 'Neon Glow Band',
+    description: 'Glow-in-the-dark band for night runs.',
+    type: 'Open',
+    run: 60,
+    claimXp: 40,
+    claimAwardIds: ['badge-night-runner'],
+  },
+  {
+    id: 'harbor-deck',
+    brandId: '3',
+    name: 'Harbor Deck 03',
+    description: 'Seven-ply maple deck, hand pressed and numbered.',
+    type: 'Numbered',
+    run: 25,
+    claimXp: 60,
+    claimAwardIds: ['badge-wave-rider'],
+  },
 ];
 
 const demoToken = (modelId: string, serial: number) => `demo-${modelId}-${String(serial).padStart(3, '0')}`;
@@ -188,14 +241,18 @@ export interface SeedSummary {
 /** Seeds the demo data, writing only what is missing. Safe to run any number of times. */
 export async function seedDemoData(deps: { config: Config }, now = new Date()): Promise<SeedSummary> {
   const { config } = deps;
-  const url = (name: string) => assetUrl(config, name);
+  const url = assetUrl;
 
   for (const [list, kind] of [
     [FLAIRS, 'flair'],
     [BADGES, 'badge'],
   ] as const) {
     for (const [id, name, description] of list) {
-      await Award.updateOne({ _id: id }, { $setOnInsert: { kind, name, image: url(id), description, issuer: 'Tapquest' } }, { upsert: true });
+      await Award.updateOne(
+        { _id: id },
+        { $setOnInsert: { kind, name, image: url(id), description, issuer: 'Tapquest' } },
+        { upsert: true },
+      );
     }
   }
 
@@ -266,7 +323,10 @@ export async function seedDemoData(deps: { config: Config }, now = new Date()): 
     for (const [token, key] of claims) {
       const owner = created.get(key);
       if (owner && token.startsWith(`demo-${gear.id}-`)) {
-        await GearItem.updateOne({ deviceToken: token, claimedBy: null }, { $set: { claimedBy: owner, claimedAt: new Date(now.getTime() - 5 * DAY) } });
+        await GearItem.updateOne(
+          { deviceToken: token, claimedBy: null },
+          { $set: { claimedBy: owner, claimedAt: new Date(now.getTime() - 5 * DAY) } },
+        );
       }
     }
   }
@@ -292,9 +352,30 @@ export async function seedDemoData(deps: { config: Config }, now = new Date()): 
     );
     // Launch Week done; First Tap under way (gear claimed, one tap of three).
     await TaskProgress.insertMany([
-      { userId: demo, questId: 'launch-week', taskId: 't1', count: 1, lastCountedAt: new Date(now.getTime() - 16 * DAY), completedAt: new Date(now.getTime() - 16 * DAY) },
-      { userId: demo, questId: 'launch-week', taskId: 't2', count: 2, lastCountedAt: new Date(now.getTime() - 15 * DAY), completedAt: new Date(now.getTime() - 15 * DAY) },
-      { userId: demo, questId: 'first-tap', taskId: 't1', count: 1, lastCountedAt: new Date(now.getTime() - DAY), completedAt: new Date(now.getTime() - DAY) },
+      {
+        userId: demo,
+        questId: 'launch-week',
+        taskId: 't1',
+        count: 1,
+        lastCountedAt: new Date(now.getTime() - 16 * DAY),
+        completedAt: new Date(now.getTime() - 16 * DAY),
+      },
+      {
+        userId: demo,
+        questId: 'launch-week',
+        taskId: 't2',
+        count: 2,
+        lastCountedAt: new Date(now.getTime() - 15 * DAY),
+        completedAt: new Date(now.getTime() - 15 * DAY),
+      },
+      {
+        userId: demo,
+        questId: 'first-tap',
+        taskId: 't1',
+        count: 1,
+        lastCountedAt: new Date(now.getTime() - DAY),
+        completedAt: new Date(now.getTime() - DAY),
+      },
       { userId: demo, questId: 'first-tap', taskId: 't2', count: 1, lastCountedAt: new Date(now.getTime() - DAY), completedAt: null },
     ]);
     await QuestCompletion.create({ userId: demo, questId: 'launch-week', completedAt: new Date(now.getTime() - 15 * DAY) });
@@ -306,7 +387,14 @@ export async function seedDemoData(deps: { config: Config }, now = new Date()): 
       { userId: rider, awardId: 'badge-wave-rider', kind: 'badge', acquiredAt: new Date(now.getTime() - 5 * DAY) },
       { userId: rider, awardId: 'flair-tide', kind: 'flair', acquiredAt: new Date(now.getTime() - 20 * DAY) },
     ]);
-    await TaskProgress.create({ userId: rider, questId: 'harbor-open-session', taskId: 't1', count: 1, lastCountedAt: new Date(now.getTime() - 25 * DAY), completedAt: new Date(now.getTime() - 25 * DAY) });
+    await TaskProgress.create({
+      userId: rider,
+      questId: 'harbor-open-session',
+      taskId: 't1',
+      count: 1,
+      lastCountedAt: new Date(now.getTime() - 25 * DAY),
+      completedAt: new Date(now.getTime() - 25 * DAY),
+    });
     await QuestCompletion.create({ userId: rider, questId: 'harbor-open-session', completedAt: new Date(now.getTime() - 25 * DAY) });
   }
 
@@ -465,7 +553,9 @@ async function demoTapUrls(config: Config): Promise<SeedSummary['tapUrls']> {
 export function describeSeed(summary: SeedSummary): string {
   const lines = ['', '  Demo accounts'];
   for (const a of summary.accounts) {
-    lines.push(`    ${a.role.padEnd(6)} ${a.email.padEnd(22)} ${a.username.padEnd(16)} ${a.password ? `password ${a.password}` : '(existing account, password unchanged)'}`);
+    lines.push(
+      `    ${a.role.padEnd(6)} ${a.email.padEnd(22)} ${a.username.padEnd(16)} ${a.password ? `password ${a.password}` : '(existing account, password unchanged)'}`,
+    );
   }
   lines.push('', '  Demo tap URLs (open one, then sign in)');
   for (const t of summary.tapUrls) lines.push(`    ${t.gear.padEnd(26)} ${t.url}${t.claimedBy ? `  (claimed by ${t.claimedBy})` : ''}`);
@@ -480,6 +570,12 @@ export async function seedIfEmpty(deps: Pick<AppDeps, 'config' | 'logger'>): Pro
 }
 
 export function logSeed(logger: Logger, config: Config, summary: SeedSummary): void {
-  logger.info({ accounts: summary.accounts.map(({ email, username, role }) => ({ email, username, role })), tapUrls: summary.tapUrls.map((t) => t.url) }, 'demo data seeded');
+  logger.info(
+    {
+      accounts: summary.accounts.map(({ email, username, role }) => ({ email, username, role })),
+      tapUrls: summary.tapUrls.map((t) => t.url),
+    },
+    'demo data seeded',
+  );
   if (config.env !== 'test') console.log(describeSeed(summary));
 }

@@ -27,7 +27,13 @@ export async function brandCardsFor(userId: string): Promise<BrandCard[]> {
     Membership.find({ userId: oid(userId) }, { brandId: 1 }).lean(),
   ]);
   const member = new Set(memberships.map((m) => m.brandId));
-  const cards = brands.map((b) => ({ id: b._id, name: b.name, banner: b.banner, profilePicture: b.profilePicture, isMember: member.has(b._id) }));
+  const cards = brands.map((b) => ({
+    id: b._id,
+    name: b.name,
+    banner: b.banner,
+    profilePicture: b.profilePicture,
+    isMember: member.has(b._id),
+  }));
   return [...cards.filter((c) => c.isMember), ...cards.filter((c) => !c.isMember)];
 }
 
@@ -53,15 +59,13 @@ export async function brandHubFor(userId: string, brandId: string): Promise<Bran
     gear,
     isMember: Boolean(isMember),
     isFollowing: Boolean(isFollowing),
-    posts: posts.map(
-      (p): PostView => ({
-        id: String(p._id),
-        author: { name: p.author.name, picture: p.author.picture },
-        content: p.content,
-        date: p.date.toISOString(),
-        image: p.image ?? null,
-      }),
-    ),
+    posts: posts.map((p): PostView => ({
+      id: String(p._id),
+      author: { name: p.author.name, picture: p.author.picture },
+      content: p.content,
+      date: p.date.toISOString(),
+      image: p.image ?? null,
+    })),
   };
 }
 

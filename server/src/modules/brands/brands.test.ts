@@ -13,7 +13,15 @@ beforeAll(async () => {
   server = await startTestServer();
   // Brand '1' exists in every real database (notices link to /brandhub/1); here the tests make it.
   await Brand.create([
-    { _id: '1', name: 'First Brand', description: 'The first', banner: '/b1.webp', profilePicture: '/l1.png', logoSmall: '/s1.png', order: 0 },
+    {
+      _id: '1',
+      name: 'First Brand',
+      description: 'The first',
+      banner: '/b1.webp',
+      profilePicture: '/l1.png',
+      logoSmall: '/s1.png',
+      order: 0,
+    },
     { _id: '2', name: 'Second Brand', banner: '/b2.webp', profilePicture: '/l2.png', logoSmall: '/s2.png', order: 1 },
     { _id: '3', name: 'Third Brand', banner: '/b3.webp', profilePicture: '/l3.png', logoSmall: '/s3.png', order: 2 },
   ]);
@@ -24,7 +32,15 @@ const DAY = 86_400_000;
 
 async function newBrand() {
   const id = `b${randomBytes(3).toString('hex')}`;
-  await Brand.create({ _id: id, name: `Brand ${id}`, description: 'Made for a test', banner: '/banner.webp', profilePicture: '/logo.png', logoSmall: '/small.png', order: 10 });
+  await Brand.create({
+    _id: id,
+    name: `Brand ${id}`,
+    description: 'Made for a test',
+    banner: '/banner.webp',
+    profilePicture: '/logo.png',
+    logoSmall: '/small.png',
+    order: 10,
+  });
   return id;
 }
 
@@ -69,7 +85,13 @@ describe('GET /api/my/brands/:brandId', () => {
     });
     await Post.create([
       { brandId, author: { name: 'Old', picture: '/a.png' }, content: 'Older post', date: new Date(Date.now() - 2 * DAY) },
-      { brandId, author: { name: 'New', picture: '/a.png' }, content: 'Read https://example.com/x here.\n\nSecond paragraph.', image: '/p.webp', date: new Date() },
+      {
+        brandId,
+        author: { name: 'New', picture: '/a.png' },
+        content: 'Read https://example.com/x here.\n\nSecond paragraph.',
+        image: '/p.webp',
+        date: new Date(),
+      },
     ]);
     const user = await createTestUser(server.api);
     await server.api.post('/api/device/claim').set(user.auth).send({ deviceToken: first.deviceToken }).expect(200);
@@ -127,7 +149,9 @@ describe('membership and follow', () => {
   it('counts 20 parallel joins of one user as one member', async () => {
     const brandId = await newBrand();
     const user = await createTestUser(server.api);
-    const results = await Promise.all(Array.from({ length: 20 }, () => server.api.post(`/api/my/brands/${brandId}/membership`).set(user.auth)));
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () => server.api.post(`/api/my/brands/${brandId}/membership`).set(user.auth)),
+    );
     expect(results.every((r) => r.status === 200 && r.body.isMember === true)).toBe(true);
     const hub: BrandHub = (await server.api.get(`/api/my/brands/${brandId}`).set(user.auth)).body;
     expect(hub.members).toBe(1);
@@ -138,7 +162,11 @@ describe('membership and follow', () => {
     const user = await createTestUser(server.api);
     expect((await server.api.post(`/api/my/brands/${brandId}/follow`).set(user.auth)).body).toEqual({ isFollowing: true });
     expect((await server.api.post(`/api/my/brands/${brandId}/follow`).set(user.auth)).body).toEqual({ isFollowing: true });
-    expect((await server.api.get(`/api/my/brands/${brandId}`).set(user.auth)).body).toMatchObject({ isFollowing: true, isMember: false, members: 0 });
+    expect((await server.api.get(`/api/my/brands/${brandId}`).set(user.auth)).body).toMatchObject({
+      isFollowing: true,
+      isMember: false,
+      members: 0,
+    });
     expect((await server.api.delete(`/api/my/brands/${brandId}/follow`).set(user.auth)).body).toEqual({ isFollowing: false });
     expect((await server.api.get(`/api/my/brands/${brandId}`).set(user.auth)).body.isFollowing).toBe(false);
   });

@@ -121,7 +121,9 @@ async function toDevices(items: ItemLike[]): Promise<Device[]> {
 }
 
 export async function devicesOf(userId: string): Promise<Device[]> {
-  const items = await GearItem.find({ claimedBy: new Types.ObjectId(userId) }).sort({ claimedAt: -1, _id: -1 }).lean();
+  const items = await GearItem.find({ claimedBy: new Types.ObjectId(userId) })
+    .sort({ claimedAt: -1, _id: -1 })
+    .lean();
   return toDevices(items);
 }
 

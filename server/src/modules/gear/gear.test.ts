@@ -23,7 +23,13 @@ const shortId = () => randomBytes(4).toString('hex');
 /** A brand with one gear model of `run` items, all minted; answers their device tokens. */
 async function gear(opts: { run?: number; claimXp?: number; awards?: string[] } = {}) {
   const brandId = `g${shortId()}`;
-  await Brand.create({ _id: brandId, name: `Brand ${brandId}`, banner: '/banner.webp', profilePicture: '/logo.png', logoSmall: '/logo-small.png' });
+  await Brand.create({
+    _id: brandId,
+    name: `Brand ${brandId}`,
+    banner: '/banner.webp',
+    profilePicture: '/logo.png',
+    logoSmall: '/logo-small.png',
+  });
   const modelId = `model-${shortId()}`;
   await createGearModel({
     id: modelId,
@@ -42,7 +48,9 @@ async function gear(opts: { run?: number; claimXp?: number; awards?: string[] } 
 /** Many accounts at once without paying for password hashing: the races below need a crowd. */
 async function crowd(n: number) {
   const users = await User.insertMany(Array.from({ length: n }, () => ({ email: uniqueEmail('crowd') })));
-  return Promise.all(users.map(async (u) => ({ id: String(u._id), auth: { Authorization: `Bearer ${await server.deps.tokens.sign(String(u._id))}` } })));
+  return Promise.all(
+    users.map(async (u) => ({ id: String(u._id), auth: { Authorization: `Bearer ${await server.deps.tokens.sign(String(u._id))}` } })),
+  );
 }
 
 describe('POST /api/device/claim', () => {
@@ -89,7 +97,13 @@ describe('POST /api/device/claim', () => {
     const unknown = await server.api.post('/api/device/claim').set(user.auth).send({ deviceToken: 'no-such-token-anywhere' });
     expect(unknown.status).toBe(404);
     expect(unknown.body.messages[0].message).toBe('This gear tag is not recognised');
-    for (const body of [{}, { deviceToken: '' }, { deviceToken: { $ne: null } }, { deviceToken: 'x'.repeat(129) }, { deviceToken: 'abc', extra: 1 }]) {
+    for (const body of [
+      {},
+      { deviceToken: '' },
+      { deviceToken: { $ne: null } },
+      { deviceToken: 'x'.repeat(129) },
+      { deviceToken: 'abc', extra: 1 },
+    ]) {
       const res = await server.api.post('/api/device/claim').set(user.auth).send(body);
       expect(res.status).toBe(400);
       expect(res.body.messages[0].message).toBeTruthy();
@@ -118,7 +132,8 @@ describe('POST /api/device/claim', () => {
   it('keeps one brand membership however many items of the brand the user claims', async () => {
     const { brandId, tokens } = await gear();
     const user = await createTestUser(server.api);
-    for (const token of tokens.slice(0, 3)) await server.api.post('/api/device/claim').set(user.auth).send({ deviceToken: token }).expect(200);
+    for (const token of tokens.slice(0, 3))
+      await server.api.post('/api/device/claim').set(user.auth).send({ deviceToken: token }).expect(200);
     const hub = await server.api.get(`/api/my/brands/${brandId}`).set(user.auth);
     expect(hub.body).toMatchObject({ members: 1, isMember: true, gearAvailable: 2 });
     expect((await User.findOne({ email: user.email }).lean())?.interfaceCount).toBe(3);

@@ -30,6 +30,7 @@ export const scanEventsRouter: RouterFactory = ({ config }) => {
   const router = Router();
   const toClient = (path: string, params: Record<string, string>) => `${config.clientUrl}${path}?${new URLSearchParams(params)}`;
   const deviceDomain = new URL(config.publicUrl).host;
+  // Its own limiter rather than the platform's: a refused tap is a navigation too, so it redirects.
   const tapLimit = rateLimit({
     windowMs: config.rateLimit.windowMs,
     limit: TAP_LIMIT,
@@ -42,7 +43,11 @@ export const scanEventsRouter: RouterFactory = ({ config }) => {
   router.get('/tap/:deviceToken', async (req, res) => {
     const deviceToken = req.params.deviceToken;
     try {
-      const { eventId } = await recordTap(deviceToken, { anonId: anonymousIdFrom(req), userId: req.user?.id ?? null, country: countryOf(req) });
+      const { eventId } = await recordTap(deviceToken, {
+        anonId: anonymousIdFrom(req),
+        userId: req.user?.id ?? null,
+        country: countryOf(req),
+      });
       res.redirect(302, toClient('/profile', { 'device-domain': deviceDomain, 'device-token': deviceToken, event_id: eventId }));
     } catch (err) {
       if (!(err instanceof AppError)) req.log.error({ err }, 'tap failed');

@@ -45,7 +45,8 @@ async function tap(token: string, headers: Record<string, string> = {}) {
   return new URL(res.headers.location);
 }
 
-const tapsOf = async (user: TestUser, questId: string) => ((await server.api.get(`/api/my/quests/${questId}`).set(user.auth)).body as Quest).taps;
+const tapsOf = async (user: TestUser, questId: string) =>
+  ((await server.api.get(`/api/my/quests/${questId}`).set(user.auth)).body as Quest).taps;
 
 describe('GET /api/tap/:deviceToken', () => {
   it('records the scan and redirects to the client with device-domain, device-token and event_id', async () => {
@@ -105,7 +106,12 @@ describe('PATCH /api/events/:id (the event upgrade)', () => {
     const first = await server.api.patch(`/api/events/${eventId}`).set(user.auth).send({ uuid: randomUUID() });
     expect(first.status).toBe(200);
     const view: ScanEventView = first.body;
-    expect(view).toMatchObject({ id: eventId, gear: { name: 'Tap Band', image: '/band.webp', organization: { name: 'Tap Brand' } }, claimable: true, claimedByYou: false });
+    expect(view).toMatchObject({
+      id: eventId,
+      gear: { name: 'Tap Band', image: '/band.webp', organization: { name: 'Tap Brand' } },
+      claimable: true,
+      claimedByYou: false,
+    });
     expect(JSON.stringify(view)).not.toContain(tokens[3]);
     expect(await tapsOf(user, questId)).toBe(1);
 
@@ -171,17 +177,27 @@ describe('taps and quests', () => {
     expect(await tapsOf(user, questId)).toBe(2);
   });
 
-  it("gives a claimer the taps their browser made before signing in (the event cookie on the claim)", async () => {
+  it('gives a claimer the taps their browser made before signing in (the event cookie on the claim)', async () => {
     const { tokens, questId } = await tapQuest();
     const anon = randomUUID();
     await tap(tokens[7], { Cookie: `${EVENT_COOKIE_PREFIX}uuid=${anon}` });
     const user = await createTestUser(server.api);
     expect(await tapsOf(user, questId)).toBe(0);
-    await server.api.post('/api/device/claim').set(user.auth).set('Cookie', `${EVENT_COOKIE_PREFIX}uuid=${anon}`).send({ deviceToken: tokens[7] }).expect(200);
+    await server.api
+      .post('/api/device/claim')
+      .set(user.auth)
+      .set('Cookie', `${EVENT_COOKIE_PREFIX}uuid=${anon}`)
+      .send({ deviceToken: tokens[7] })
+      .expect(200);
     expect(await tapsOf(user, questId)).toBe(1);
     // A second claimer with the same cookie finds nothing left to take.
     const other = await createTestUser(server.api);
-    await server.api.post('/api/device/claim').set(other.auth).set('Cookie', `${EVENT_COOKIE_PREFIX}uuid=${anon}`).send({ deviceToken: tokens[8] }).expect(200);
+    await server.api
+      .post('/api/device/claim')
+      .set(other.auth)
+      .set('Cookie', `${EVENT_COOKIE_PREFIX}uuid=${anon}`)
+      .send({ deviceToken: tokens[8] })
+      .expect(200);
     expect(await tapsOf(other, questId)).toBe(0);
   });
 });

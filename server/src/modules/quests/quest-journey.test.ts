@@ -71,12 +71,20 @@ describe('tap, claim, quest, level up', () => {
     const user = await createTestUser(server.api);
     const userId = (await server.deps.tokens.verify(user.token))!;
     events.length = 0;
-    await server.api.patch(`/api/events/${eventId}`).set(user.auth).send({ uuid: cookie.split('=')[1] }).expect(200);
+    await server.api
+      .patch(`/api/events/${eventId}`)
+      .set(user.auth)
+      .send({ uuid: cookie.split('=')[1] })
+      .expect(200);
     const claim = await server.api.post('/api/device/claim').set(user.auth).set('Cookie', cookie).send({ deviceToken: item.deviceToken });
     expect(claim.status).toBe(200);
 
     const mine = events.filter((e) => 'userId' in e && e.userId === userId);
-    expect(mine.map((e) => (e.type === 'xp-granted' ? `xp:${e.reason}:${e.amount}` : e.type === 'award-granted' ? `award:${e.award.id}` : e.type))).toEqual([
+    expect(
+      mine.map((e) =>
+        e.type === 'xp-granted' ? `xp:${e.reason}:${e.amount}` : e.type === 'award-granted' ? `award:${e.award.id}` : e.type,
+      ),
+    ).toEqual([
       'xp:quest-task:25',
       'xp:gear-claim:50',
       'award:journey-badge',

@@ -1,5 +1,13 @@
 import { Types } from 'mongoose';
-import { TAP_COUNT_WINDOW_MS, type Quest as QuestView, type QuestFilter, type QuestReward, type QuestStatus, type QuestTask, type TaskButton } from '@tapquest/shared';
+import {
+  TAP_COUNT_WINDOW_MS,
+  type Quest as QuestView,
+  type QuestFilter,
+  type QuestReward,
+  type QuestStatus,
+  type QuestTask,
+  type TaskButton,
+} from '@tapquest/shared';
 import { domainEvents } from '../../platform/domain-events.js';
 import { Invalid, NotFound, isDuplicateKey } from '../../platform/errors.js';
 import { User } from '../accounts/user.model.js';
@@ -58,7 +66,9 @@ export async function publishQuest(input: QuestInput): Promise<QuestDoc> {
     startTime: input.startTime,
     endTime: input.endTime ?? null,
     tasks: input.tasks.map((t, i) => ({ _id: t.id ?? `t${i + 1}`, label: t.label, kind: t.kind, target: t.target ?? 1, xp: t.xp ?? 0 })),
-    rewards: rewards.map((r) => (r.kind === 'xp' ? { kind: 'xp', xp: r.xp, image: r.image ?? null } : { kind: r.kind, awardId: r.awardId })),
+    rewards: rewards.map((r) =>
+      r.kind === 'xp' ? { kind: 'xp', xp: r.xp, image: r.image ?? null } : { kind: r.kind, awardId: r.awardId },
+    ),
     eligibleModelIds,
   });
   const quest = created.toObject() as QuestDoc;
@@ -125,7 +135,10 @@ async function countTask(user: Types.ObjectId, quest: QuestDoc, task: QuestDoc['
     { returnDocument: 'after' },
   ).lean();
   if (!counted || counted.count < task.target) return false;
-  const completed = await TaskProgress.updateOne({ ...key, completedAt: null, count: { $gte: task.target } }, { $set: { completedAt: at } });
+  const completed = await TaskProgress.updateOne(
+    { ...key, completedAt: null, count: { $gte: task.target } },
+    { $set: { completedAt: at } },
+  );
   if (completed.modifiedCount !== 1) return false;
   if (task.xp > 0) await grantXp(String(user), task.xp, 'quest-task');
   return true;
@@ -282,10 +295,17 @@ const ACTION_LABEL: Record<TaskKind, string> = { tap: 'Tap your gear', claim: 'C
 const hidden = (label: string, action: string): TaskButton => ({ show: false, label, action, variant: 'primary' });
 
 /** The sheet's two buttons: the next thing to do (while active), then gear or rewards to look at. */
-function taskButtons(status: QuestStatus, tasks: QuestTask[], hasGear: boolean, hasReward: boolean): { button1: TaskButton; button2: TaskButton } {
+function taskButtons(
+  status: QuestStatus,
+  tasks: QuestTask[],
+  hasGear: boolean,
+  hasReward: boolean,
+): { button1: TaskButton; button2: TaskButton } {
   const next = tasks.find((t) => !t.completed);
   const button1 =
-    status === 'active' && next ? { show: true, label: ACTION_LABEL[next.kind], action: next.kind, variant: 'primary' as const } : hidden('', 'none');
+    status === 'active' && next
+      ? { show: true, label: ACTION_LABEL[next.kind], action: next.kind, variant: 'primary' as const }
+      : hidden('', 'none');
   const button2: TaskButton =
     status === 'completed'
       ? { show: hasReward, label: 'See rewards', action: 'rewards', variant: 'secondary' }

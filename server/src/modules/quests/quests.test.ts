@@ -43,7 +43,10 @@ function quest(overrides: Partial<QuestInput> = {}): QuestInput {
     startTime: new Date(Date.now() - HOUR),
     endTime: new Date(Date.now() + DAY),
     tasks: [{ label: 'Claim a hoodie', kind: 'claim', xp: 10 }],
-    rewards: [{ kind: 'xp', xp: 50, image: '/xp.png' }, { kind: 'flair', awardId: 'quest-test-flair' }],
+    rewards: [
+      { kind: 'xp', xp: 50, image: '/xp.png' },
+      { kind: 'flair', awardId: 'quest-test-flair' },
+    ],
     eligibleModelIds: [hoodie],
     ...overrides,
   };
@@ -61,7 +64,8 @@ async function claim(user: TestUser, modelId = hoodie) {
   await server.api.post('/api/device/claim').set(user.auth).send({ deviceToken: item.deviceToken }).expect(200);
 }
 
-const getQuest = async (user: TestUser, id: string): Promise<Quest> => (await server.api.get(`/api/my/quests/${id}`).set(user.auth).expect(200)).body;
+const getQuest = async (user: TestUser, id: string): Promise<Quest> =>
+  (await server.api.get(`/api/my/quests/${id}`).set(user.auth).expect(200)).body;
 
 const events: DomainEvent[] = [];
 const stop = domainEvents.subscribe((e) => {
@@ -102,7 +106,9 @@ describe('GET /api/my/quests', () => {
     const noFilter = await server.api.get('/api/my/quests').set(user.auth);
     expect(new Set((noFilter.body as Quest[]).map((q) => q.id))).toEqual(all);
     const statuses = (noFilter.body as Quest[]).map((q) => q.status);
-    expect(statuses).toEqual([...statuses].sort((a, b) => ['active', 'upcoming', 'completed'].indexOf(a) - ['active', 'upcoming', 'completed'].indexOf(b)));
+    expect(statuses).toEqual(
+      [...statuses].sort((a, b) => ['active', 'upcoming', 'completed'].indexOf(a) - ['active', 'upcoming', 'completed'].indexOf(b)),
+    );
   });
 
   it('answers 400 naming the filter for a bad one, and 401 without a token', async () => {
@@ -177,7 +183,15 @@ describe('quest progress', () => {
   it('completes a claim task with eligible gear only, then the quest, granting task XP, rewards and questCount once', async () => {
     const user = await createTestUser(server.api);
     const [model, other] = [await ownModel(), await ownModel()];
-    const q = await publishQuest(quest({ rewards: [{ kind: 'xp', xp: 50 }, { kind: 'badge', awardId: 'quest-test-badge' }], eligibleModelIds: [model] }));
+    const q = await publishQuest(
+      quest({
+        rewards: [
+          { kind: 'xp', xp: 50 },
+          { kind: 'badge', awardId: 'quest-test-badge' },
+        ],
+        eligibleModelIds: [model],
+      }),
+    );
     await claim(user, other);
     expect((await getQuest(user, q._id)).overallProgress.completedSteps).toBe(0);
     await claim(user, model);
@@ -222,12 +236,12 @@ describe('quest progress', () => {
     expect(stored).toMatchObject({ questCount: 1, xp: 45, interfaceCount: 4 });
     const mine = events.filter((e) => 'userId' in e && e.userId === String(stored!._id));
     expect(mine.filter((e) => e.type === 'quest-completed')).toHaveLength(1);
-    expect(mine.filter((e) => e.type === 'xp-granted').map((e) => (e as { reason: string }).reason).sort()).toEqual([
-      'quest-reward',
-      'quest-task',
-      'quest-task',
-      'quest-task',
-    ]);
+    expect(
+      mine
+        .filter((e) => e.type === 'xp-granted')
+        .map((e) => (e as { reason: string }).reason)
+        .sort(),
+    ).toEqual(['quest-reward', 'quest-task', 'quest-task', 'quest-task']);
     expect((await getQuest(user, q._id)).status).toBe('completed');
   });
 
@@ -236,7 +250,9 @@ describe('quest progress', () => {
     const model = await ownModel();
     const q = await publishQuest(quest({ tasks: [{ label: 'Tap 3 times', kind: 'tap', target: 3 }], eligibleModelIds: [model] }));
     const [item] = await mintGearItems(model, 1);
-    await Promise.all(Array.from({ length: 10 }, () => server.api.get(`/api/tap/${item.deviceToken}`).set(user.auth).redirects(0).expect(302)));
+    await Promise.all(
+      Array.from({ length: 10 }, () => server.api.get(`/api/tap/${item.deviceToken}`).set(user.auth).redirects(0).expect(302)),
+    );
     const view = await getQuest(user, q._id);
     expect(view.taps).toBe(1);
     expect(view.tasks[0].progress).toEqual({ current: 1, target: 3 });
@@ -246,7 +262,9 @@ describe('quest progress', () => {
     const user = await createTestUser(server.api);
     const model = await ownModel();
     const upcoming = await publishQuest(quest({ startTime: new Date(Date.now() + HOUR), endTime: null, eligibleModelIds: [model] }));
-    const ended = await publishQuest(quest({ startTime: new Date(Date.now() - 2 * DAY), endTime: new Date(Date.now() - DAY), eligibleModelIds: [model] }));
+    const ended = await publishQuest(
+      quest({ startTime: new Date(Date.now() - 2 * DAY), endTime: new Date(Date.now() - DAY), eligibleModelIds: [model] }),
+    );
     await claim(user, model);
     for (const q of [upcoming, ended]) expect((await getQuest(user, q._id)).overallProgress.completedSteps).toBe(0);
     expect((await getQuest(user, upcoming._id)).status).toBe('upcoming');
@@ -255,14 +273,23 @@ describe('quest progress', () => {
 
   it('counts the daily check-in for check-in tasks', async () => {
     const user = await createTestUser(server.api);
-    const q = await publishQuest(quest({ tasks: [{ label: 'Check in', kind: 'checkin', xp: 15 }], rewards: [{ kind: 'badge', awardId: 'quest-test-badge' }], eligibleModelIds: [] }));
+    const q = await publishQuest(
+      quest({
+        tasks: [{ label: 'Check in', kind: 'checkin', xp: 15 }],
+        rewards: [{ kind: 'badge', awardId: 'quest-test-badge' }],
+        eligibleModelIds: [],
+      }),
+    );
     const userId = await uid(user);
     await checkin(userId);
     const view = await getQuest(user, q._id);
     expect(view).toMatchObject({ status: 'completed', overallProgress: { completedSteps: 1, totalSteps: 1 } });
     expect(view.dropdownTypes).toEqual(['questRewards', 'tasks', 'individualTaskProgress', 'overallProgress']);
     expect(events.filter((e) => e.type === 'award-granted' && e.userId === userId)).toHaveLength(1);
-    expect(events.filter((e) => e.type === 'xp-granted' && e.userId === userId).map((e) => (e as { reason: string }).reason)).toEqual(['daily-checkin', 'quest-task']);
+    expect(events.filter((e) => e.type === 'xp-granted' && e.userId === userId).map((e) => (e as { reason: string }).reason)).toEqual([
+      'daily-checkin',
+      'quest-task',
+    ]);
   });
 });
 

@@ -48,7 +48,10 @@ export async function recordTap(deviceToken: string, context: TapContext): Promi
 export async function upgradeScanEvent(eventId: string, by: { uuid?: string; userId?: string }): Promise<ScanEventView | null> {
   const event = SCAN_EVENT_ID.test(eventId) ? await ScanEvent.findById(eventId).lean() : null;
   if (!event) throw new NotFound('Event not found');
-  if (by.uuid && !event.anonId) await ScanEvent.updateOne({ _id: event._id, anonId: null }, { $set: { anonId: by.uuid } });
+  // The browser id goes only on a tap nobody owns yet, or by its owner: another user must not mark someone's tap as theirs.
+  if (by.uuid && !event.anonId && (!event.userId || String(event.userId) === by.userId)) {
+    await ScanEvent.updateOne({ _id: event._id, anonId: null, userId: event.userId }, { $set: { anonId: by.uuid } });
+  }
   if (!by.userId) return null;
   let owner = event.userId;
   if (!owner) {

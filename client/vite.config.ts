@@ -48,6 +48,8 @@ export default defineConfig({
     target: 'es2022',
     outDir: 'dist',
     emptyOutDir: true,
+    // dist/.vite/manifest.json: scripts/check-bundle-budget.mjs walks it for the first screen's imports.
+    manifest: true,
     rolldownOptions: {
       // shared/ is pure definitions, but its zod schemas are built at module top level, which a
       // bundler must assume has side effects. Saying otherwise keeps zod (which only the server

@@ -23,7 +23,13 @@ let server: RunningServer | undefined;
 // Builds the client when its sources are newer than the build, then starts one seeded server for all journeys.
 export async function setup(project: TestProject) {
   const stale = !existsSync(dist) || newestSource(path.join(root, 'client/src')) > statSync(dist).mtimeMs;
-  if (stale) execFileSync('npm', ['run', 'build', '-w', '@tapquest/client'], { cwd: root, stdio: 'inherit' });
+  // NODE_ENV: vitest sets it to 'test', which Vite would honour with a development build (React's dev runtime, ~190 KB).
+  if (stale)
+    execFileSync('npm', ['run', 'build', '-w', '@tapquest/client'], {
+      cwd: root,
+      stdio: 'inherit',
+      env: { ...process.env, NODE_ENV: 'production' },
+    });
   const config = loadConfig({
     NODE_ENV: 'test',
     PORT: '0',

@@ -4,6 +4,7 @@ import { createApp, type AppDeps } from './app.js';
 import type { Config } from './config.js';
 import { createTokenService } from './platform/auth-token.js';
 import { connectDatabase } from './platform/database.js';
+import { answerClientError } from './platform/error-handler.js';
 import { createLogger } from './platform/logger.js';
 import { loadSecrets } from './platform/secrets.js';
 import { attachRealtime } from './realtime/attach-realtime.js';
@@ -30,6 +31,7 @@ export async function startServer(config: Config, opts: { inMemoryDb?: boolean }
   if (config.seed) await seedIfEmpty(deps);
 
   const httpServer = http.createServer(createApp(deps));
+  httpServer.on('clientError', answerClientError);
   const realtime = await attachRealtime(httpServer, deps);
   await new Promise<void>((resolve, reject) => {
     httpServer.once('error', reject);

@@ -1,3 +1,5 @@
+import { STATUS_CODES } from 'node:http';
+import type { Duplex } from 'node:stream';
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import type { ErrorBody } from '@tapquest/shared';
 import { AppError, NotFound } from './errors.js';
@@ -46,3 +48,26 @@ export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
   req.log?.error({ err }, 'unhandled error');
   res.status(500).json(body('Something went wrong on our side'));
 };
+
+const CLIENT_ERRORS: Record<string, [number, string]> = {
+  HPE_HEADER_OVERFLOW: [431, 'The request address or headers are too long'],
+  HPE_CHUNK_EXTENSIONS_OVERFLOW: [413, 'The request is too large'],
+  ERR_HTTP_REQUEST_TIMEOUT: [408, 'The request took too long to arrive'],
+};
+
+/**
+ * Requests Node refuses before Express sees them (an over-long URL, a broken request line) get
+ * the same { messages } body as every other refusal, instead of Node's empty default answer.
+ */
+export function answerClientError(err: NodeJS.ErrnoException, socket: Duplex): void {
+  const [status, message] = CLIENT_ERRORS[err.code ?? ''] ?? [400, 'The request is malformed'];
+  if (err.code === 'ECONNRESET' || !socket.writable || (socket as Duplex & { _httpMessage?: unknown })._httpMessage) {
+    socket.destroy();
+    return;
+  }
+  const json = JSON.stringify(body(message));
+  socket.end(
+    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+      `Content-Length: ${Buffer.byteLength(json)}\r\nConnection: close\r\n\r\n${json}`,
+  );
+}

@@ -6,3 +6,6 @@ export * from './relative-time.js';
 export * from './api/schemas.js';
 export * from './api/types.js';
 export * from './api/gear-and-quests.js';
+export * from './csv.js';
+export * from './admin-users.js';
+export * from './social-links.js';

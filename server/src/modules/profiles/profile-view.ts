@@ -7,7 +7,7 @@ import { Award, UserAward } from '../progression/award.model.js';
 
 const ref = (a: { _id: string; image: string; name: string }): AwardRef => ({ id: a._id, src: a.image, name: a.name });
 
-async function ownedAwards(userId: UserDoc['_id']) {
+export async function ownedAwards(userId: UserDoc['_id']) {
   const owned = await UserAward.find({ userId }).sort({ acquiredAt: 1 }).lean();
   const catalogue = await Award.find({ _id: { $in: owned.map((o) => o.awardId) } }).lean();
   const byId = new Map(catalogue.map((a) => [a._id, a]));

@@ -6,6 +6,7 @@ import { createQueryClient } from './app/query-client';
 import { appRoutes } from './app/routes';
 import { applyLaunchParams } from './lib/launch/apply-launch-params';
 import { readLaunchParams } from './lib/launch/launch-params';
+import { captureInstallPrompt } from './lib/pwa/install-prompt';
 import { registerServiceWorker } from './lib/pwa/register-service-worker';
 import { createSession } from './lib/session/session';
 import './ui/tokens.css';
@@ -15,6 +16,9 @@ import './ui/base.css';
 // router's guards ask who is signed in.
 const { params, cleanedUrl } = readLaunchParams(window.location.href);
 if (cleanedUrl) window.history.replaceState(window.history.state, '', cleanedUrl);
+
+// The browser offers installing once, early; keep the offer for the install banner.
+captureInstallPrompt();
 
 const queryClient = createQueryClient();
 const session = createSession(queryClient);

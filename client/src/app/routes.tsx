@@ -54,7 +54,14 @@ export function appRoutes({ session }: { session: Session }): RouteObject[] {
                 },
                 {
                   path: '/brandhub/:brandId',
-                  lazy: async () => ({ Component: (await import('../features/brands/brand-hub-screen')).BrandHubScreen }),
+                  // The hub's Quests tab is the quests feature's: the two features meet here, not in each other's files.
+                  lazy: async () => {
+                    const [{ BrandHubScreen }, { QuestBoard }] = await Promise.all([
+                      import('../features/brands/brand-hub-screen'),
+                      import('../features/quests/quest-board'),
+                    ]);
+                    return { Component: () => <BrandHubScreen QuestsPanel={QuestBoard} /> };
+                  },
                 },
                 { path: '/profile', lazy: async () => ({ Component: (await import('../features/profile/profile-screen')).ProfileScreen }) },
                 {

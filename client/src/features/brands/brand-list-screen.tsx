@@ -1,10 +1,126 @@
-import { ComingSoon, Screen } from '../../ui/screen/screen';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import type { BrandCard } from '@tapquest/shared';
+import { assetUrl } from '../../lib/api';
+import { useSession } from '../../lib/session/session-context';
+import { BottomSheet } from '../../ui/bottom-sheet/bottom-sheet';
+import { CheckIcon, InfoIcon, LogOutIcon, MenuIcon, PlusIcon } from '../../ui/icons/icons';
+import { Logo } from '../../ui/logo/logo';
+import { Modal } from '../../ui/modal/modal';
+import { ProgressIndicator } from '../../ui/progress-indicator/progress-indicator';
+import { Screen } from '../../ui/screen/screen';
+import { toast } from '../../ui/toast/toast';
+import { brandsQuery } from './brand-queries';
+import styles from './brands.module.css';
 
-/** / and /brandhub: the brand communities the user belongs to. Placeholder until the brands feature lands. */
+/** / and /brandhub: the brand communities (SPEC section 2, Brand list), the user's own first. */
 export function BrandListScreen() {
+  const { session, token } = useSession();
+  const navigate = useNavigate();
+  const brands = useQuery(brandsQuery(token));
+  const [menuOpen, setMenuOpen] = useState(false);
+  const [aboutOpen, setAboutOpen] = useState(false);
+
+  function logOut() {
+    setMenuOpen(false);
+    session.signOut();
+    navigate('/login', { replace: true });
+  }
+
   return (
-    <Screen title="My brands" lead="The communities your gear connects you to.">
-      <ComingSoon>Your brand communities will appear here.</ComingSoon>
+    <Screen
+      title="My brands"
+      lead="The communities your gear connects you to."
+      actions={
+        <button
+          type="button"
+          className={styles.roundButton}
+          aria-label="Menu"
+          aria-haspopup="dialog"
+          aria-expanded={menuOpen}
+          onClick={() => setMenuOpen(true)}
+        >
+          <MenuIcon />
+        </button>
+      }
+    >
+      {brands.isPending ? (
+        <ProgressIndicator state="indeterminate" label="Loading brands" />
+      ) : brands.isError ? (
+        <p className={styles.notice} role="alert">
+          Failed to load brands
+        </p>
+      ) : (
+        <ul className={styles.brandList} aria-label="Brands">
+          {brands.data.map((brand) => (
+            <li key={brand.id}>
+              <BrandTile brand={brand} />
+            </li>
+          ))}
+          <li>
+            <button type="button" className={styles.addBrand} onClick={() => toast('Adding brands is coming soon.')}>
+              <span className={styles.addIcon}>
+                <PlusIcon />
+              </span>
+              Add a Brand
+            </button>
+          </li>
+        </ul>
+      )}
+
+      <BottomSheet open={menuOpen} onClose={() => setMenuOpen(false)} title="Menu">
+        <ul className={styles.menuList}>
+          <li>
+            <button
+              type="button"
+              className={styles.menuItem}
+              onClick={() => {
+                setMenuOpen(false);
+                setAboutOpen(true);
+              }}
+            >
+              <InfoIcon />
+              What is Tapquest?
+            </button>
+          </li>
+          <li>
+            <button type="button" className={styles.menuItem} onClick={logOut}>
+              <LogOutIcon />
+              Log out
+            </button>
+          </li>
+        </ul>
+      </BottomSheet>
+      <Modal
+        open={aboutOpen}
+        onClose={() => setAboutOpen(false)}
+        title="What is Tapquest?"
+        media={<Logo size="md" decorative />}
+        description="Tapquest connects the gear you own to the brands that make it. Tap your gear's tag with your phone to claim it, join its brand community, complete quests and earn XP, levels, flairs and badges."
+        actions={[{ label: 'Got it', onClick: () => setAboutOpen(false) }]}
+      />
     </Screen>
+  );
+}
+
+function BrandTile({ brand }: { brand: BrandCard }) {
+  return (
+    <Link to={`/brandhub/${encodeURIComponent(brand.id)}`} className={styles.brandTile} data-member={brand.isMember || undefined}>
+      <img className={styles.tileBanner} src={assetUrl(brand.banner)} alt="" />
+      <span className={styles.tileShade} aria-hidden="true" />
+      <span className={styles.tileFoot}>
+        <img className={styles.tileLogo} src={assetUrl(brand.profilePicture)} alt="" />
+        <span className={styles.tileName}>{brand.name}</span>
+        {brand.isMember ? (
+          <span className={styles.memberCheck} title="Member">
+            <CheckIcon aria-hidden="true" />
+            <span className="visually-hidden">Member</span>
+          </span>
+        ) : (
+          <span className="visually-hidden">Not a member</span>
+        )}
+      </span>
+    </Link>
   );
 }

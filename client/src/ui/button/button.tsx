@@ -26,6 +26,8 @@ export interface ButtonProps {
   className?: string;
   'aria-label'?: string;
   form?: string;
+  /** A toggle button's state (aria-pressed), e.g. Follow / Following. */
+  pressed?: boolean;
 }
 
 /** Primary, secondary, login and change buttons (SPEC section 2); small size; disabled, loading, completed. */
@@ -45,6 +47,7 @@ export function Button({
   wrap = false,
   className,
   form,
+  pressed,
   'aria-label': ariaLabel,
 }: ButtonProps) {
   const hasAction = Boolean(to || href || onClick || type === 'submit');
@@ -107,6 +110,7 @@ export function Button({
       disabled={disabled || completed}
       aria-disabled={inert || undefined}
       aria-busy={loading || undefined}
+      aria-pressed={pressed}
     >
       {content}
     </button>

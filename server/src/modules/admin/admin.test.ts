@@ -14,10 +14,19 @@ describe('GET /api/admin/reset', () => {
     const admin = await createTestUser(server.api, { email: 'reset.admin@example.com' });
     await server.api.post('/api/user/checkin').set(admin.auth).expect(200);
     await server.api.patch('/api/my/profile').set(admin.auth).send({ biography: 'stays' }).expect(200);
+    expect((await server.api.get('/api/my/notices').set(admin.auth)).body.length).toBeGreaterThan(0);
     const res = await server.api.get('/api/admin/reset').set(admin.auth);
     expect(res.status).toBe(200);
     expect(res.body.reset).toBe(true);
-    expect(res.body.profile).toMatchObject({ xp: 0, level: 1, history: { lastCheckin: null, streak: 0 }, bio: 'stays', username: admin.username });
+    expect(res.body.profile).toMatchObject({
+      xp: 0,
+      level: 1,
+      history: { lastCheckin: null, streak: 0 },
+      bio: 'stays',
+      username: admin.username,
+    });
+    expect((await server.api.get('/api/my/notices').set(admin.auth)).body).toEqual([]);
+    expect((await server.api.get('/api/my/notices/count').set(admin.auth)).body).toEqual({ new: 0, unread: 0 });
     // Progress starts over: the daily reward can be claimed again.
     await server.api.post('/api/user/checkin').set(admin.auth).expect(200);
     await server.api.post('/api/user/login').send({ email: admin.email, password: admin.password }).expect(200);

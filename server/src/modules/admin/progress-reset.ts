@@ -3,11 +3,12 @@ import { NotFound } from '../../platform/errors.js';
 import { User, type UserDoc } from '../accounts/user.model.js';
 import { resetGearForUser } from '../gear/gear.service.js';
 import { UserAward } from '../progression/award.model.js';
+import { resetNoticesForUser } from '../notices/notices.service.js';
 import { resetQuestProgressForUser } from '../quests/quests.service.js';
 
 // What "a fresh account" means, in one place: everything earned goes, the account, login,
 // username and profile texts stay. Each module resets what it owns.
-const moduleResets: ((userId: string) => Promise<void>)[] = [resetGearForUser, resetQuestProgressForUser];
+const moduleResets: ((userId: string) => Promise<void>)[] = [resetGearForUser, resetQuestProgressForUser, resetNoticesForUser];
 
 export async function resetProgress(user: UserDoc): Promise<UserDoc> {
   const userId = user.id as string;

@@ -210,3 +210,12 @@ export async function acknowledgeNotice(userId: string, noticeId: string, ackTyp
   if (!current) throw new NotFound('Notice not found');
   return toNotice(current);
 }
+
+/** The admin's Reset Profile: the user's notices go with the rest of their progress. */
+export async function resetNoticesForUser(userId: string): Promise<void> {
+  await oneAtATime(userId, async () => {
+    await NoticeRecord.deleteMany({ userId: oid(userId) });
+    await NoticeCursor.deleteOne({ _id: oid(userId) });
+    await noticeBus.publish({ type: 'notice-counts', counts: [{ userId, count: { new: 0, unread: 0 } }] });
+  });
+}

@@ -3,7 +3,7 @@
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import net from 'node:net';
-import { tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -83,4 +83,9 @@ export async function startChildServer(env: Record<string, string> = {}): Promis
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** A sentence for a benchmark section: how busy the machine was when it started (others' work skews figures). */
+export function machineLoad(): string {
+  return `Load average when this run started: ${loadavg()[0]!.toFixed(1)} on ${cpus().length} cores.`;
 }

@@ -15,7 +15,7 @@ import {
   THRESHOLDS,
   type PageAudit,
 } from '../../scripts/lighthouse.js';
-import { startChildServer } from './child-server.js';
+import { machineLoad, startChildServer } from './child-server.js';
 
 const RUNS = 3;
 const lighthouseVersion = (createRequire(import.meta.url)('lighthouse/package.json') as { version: string }).version;
@@ -44,6 +44,7 @@ const median = (audits: PageAudit[]) =>
   [...audits].sort((a, b) => a.scores.performance - b.scores.performance)[Math.floor(audits.length / 2)]!;
 
 export default async function lighthouseBench(): Promise<string> {
+  const busy = machineLoad();
   ensureClientBuild();
   // The default NODE_ENV (development), as `npm start`: the seed then keeps the documented demo password.
   const server = await startChildServer({ NODE_ENV: 'development' });
@@ -97,5 +98,7 @@ export default async function lighthouseBench(): Promise<string> {
     '',
     reasons.length ? 'Audits below 0.9 (median run):' : 'No audit below 0.9.',
     ...reasons,
+    '',
+    busy,
   ].join('\n');
 }

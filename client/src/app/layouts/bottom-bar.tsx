@@ -28,16 +28,18 @@ export function BottomBar() {
 
 function BarLink({ to, active, label, icon, badge = 0 }: { to: string; active: boolean; label: string; icon: ReactNode; badge?: number }) {
   return (
-    <Link to={to} className={styles.tab} aria-current={active ? 'page' : undefined}>
+    <Link
+      to={to}
+      className={styles.tab}
+      aria-current={active ? 'page' : undefined}
+      aria-label={badge > 0 ? `${label}, ${badge} unread` : undefined}
+    >
       {icon}
       <span>{label}</span>
       {badge > 0 && (
-        <>
-          <span className={badgeStyles.badge} aria-hidden="true">
-            {badge > 99 ? '99+' : badge}
-          </span>
-          <span className="visually-hidden">, {badge} unread</span>
-        </>
+        <span className={badgeStyles.badge} aria-hidden="true">
+          {badge > 99 ? '99+' : badge}
+        </span>
       )}
     </Link>
   );

@@ -108,17 +108,16 @@ function BrandTile({ brand }: { brand: BrandCard }) {
   return (
     <Link to={`/brandhub/${encodeURIComponent(brand.id)}`} className={styles.brandTile} data-member={brand.isMember || undefined}>
       <img className={styles.tileBanner} src={assetUrl(brand.banner)} alt="" />
-      <span className={styles.tileShade} aria-hidden="true" />
       <span className={styles.tileFoot}>
         <img className={styles.tileLogo} src={assetUrl(brand.profilePicture)} alt="" />
-        <span className={styles.tileName}>{brand.name}</span>
-        {brand.isMember ? (
-          <span className={styles.memberCheck} title="Member">
-            <CheckIcon aria-hidden="true" />
-            <span className="visually-hidden">Member</span>
+        <span className={styles.tileText}>
+          <span className={styles.tileName}>{brand.name}</span>
+          <span className={styles.tileStatus}>{brand.isMember ? 'Member' : 'Not a member'}</span>
+        </span>
+        {brand.isMember && (
+          <span className={styles.memberCheck} aria-hidden="true">
+            <CheckIcon />
           </span>
-        ) : (
-          <span className="visually-hidden">Not a member</span>
         )}
       </span>
     </Link>

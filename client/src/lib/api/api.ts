@@ -165,10 +165,21 @@ export function getMyNoticeCount(token: Token): Promise<ApiResponse<NoticeCount>
   return request('GET', '/my/notices/count', { token });
 }
 
-/** One round of the long poll; the caller loops and aborts through `signal`. */
-export function pollMyNotices(token: Token, options: { duration?: number; signal?: AbortSignal } = {}): Promise<ApiResponse<Notice[]>> {
+export interface NoticePoll {
+  /** Notices newer than where the poll started, newest first; empty when the wait ran out. */
+  notices: Notice[];
+}
+
+/**
+ * One round of the long poll; the caller loops and aborts through `signal`. `after` (a notice_id)
+ * starts the wait after that notice rather than after the newest one the server last handed out.
+ */
+export function pollMyNotices(
+  token: Token,
+  options: { duration?: number; after?: string | null; signal?: AbortSignal } = {},
+): Promise<ApiResponse<NoticePoll>> {
   const duration = Number.isFinite(options.duration) ? options.duration : LONG_POLL_DEFAULT_SECONDS;
-  return request('GET', '/my/notices/poll', { token, query: { duration }, signal: options.signal });
+  return request('GET', '/my/notices/poll', { token, query: { duration, after: options.after ?? undefined }, signal: options.signal });
 }
 
 export function acknowledgeNotice(noticeId: string, ackType: Exclude<AckType, ''>, token: Token): Promise<ApiResponse<Notice>> {

@@ -40,13 +40,13 @@ function fakeSocket() {
   };
 }
 
-function start(options: { latest?: () => Promise<LatestNotices>; longPoll?: (signal: AbortSignal) => Promise<Notice[]> } = {}) {
+function start(options: { latest?: () => Promise<LatestNotices>; longPoll?: (signal: AbortSignal, after: string | null) => Promise<Notice[]> } = {}) {
   const socket = fakeSocket();
   const fetchLatest = vi.fn(options.latest ?? (async () => ({ notices: [notice('n1', 1)], count: { new: 1, unread: 1 } })));
   const signals: AbortSignal[] = [];
   const longPoll = vi.fn(
     options.longPoll ??
-      ((signal: AbortSignal) =>
+      ((signal: AbortSignal, _after: string | null) =>
         new Promise<Notice[]>((_, reject) => signal.addEventListener('abort', () => reject(new Error('aborted'))))),
   );
   const actor = createActor(
@@ -54,9 +54,9 @@ function start(options: { latest?: () => Promise<LatestNotices>; longPoll?: (sig
       actors: {
         noticeSocket: socket.actor,
         fetchLatest: fromPromise(() => fetchLatest()),
-        longPoll: fromPromise(({ signal }) => {
+        longPoll: fromPromise(({ input, signal }) => {
           signals.push(signal);
-          return longPoll(signal);
+          return longPoll(signal, input.after);
         }),
       },
     }),
@@ -141,6 +141,7 @@ describe('notice feed machine', () => {
     socket.send({ type: 'DISCONNECTED' });
     expect(connection()).toBe('offline');
     expect(longPoll).toHaveBeenCalledOnce();
+    expect(longPoll.mock.calls[0][1]).toBe('n1');
     await vi.advanceTimersByTimeAsync(NOTICE_POLL_INTERVAL_MS - 1);
     expect(fetchLatest).toHaveBeenCalledTimes(1);
     await vi.advanceTimersByTimeAsync(1);

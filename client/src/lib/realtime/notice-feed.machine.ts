@@ -55,7 +55,7 @@ export const noticeFeedMachine = setup({
     fetchLatest: fromPromise<LatestNotices, { token: string }>(async () => {
       throw new Error('fetchLatest was not provided');
     }),
-    longPoll: fromPromise<Notice[], { token: string }>(async () => {
+    longPoll: fromPromise<Notice[], { token: string; after: string | null }>(async () => {
       throw new Error('longPoll was not provided');
     }),
   },
@@ -139,7 +139,8 @@ export const noticeFeedMachine = setup({
                 waiting: {
                   invoke: {
                     src: 'longPoll',
-                    input: ({ context }) => ({ token: context.token }),
+                    // After the newest notice held: nothing that arrived between two polls is missed.
+                    input: ({ context }) => ({ token: context.token, after: newestNoticeId(context.notices) }),
                     onDone: [
                       {
                         guard: { type: 'broughtNotices', params: ({ event }) => event.output },

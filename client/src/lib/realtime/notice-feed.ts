@@ -34,11 +34,11 @@ async function fetchLatest(token: string): Promise<LatestNotices> {
   };
 }
 
-async function longPoll(token: string, signal: AbortSignal): Promise<Notice[]> {
-  const res = await pollMyNotices(token, { signal });
+async function longPoll(token: string, after: string | null, signal: AbortSignal): Promise<Notice[]> {
+  const res = await pollMyNotices(token, { after, signal });
   if (!res.ok) throw new Error(`long poll answered ${res.status}`);
-  const body: unknown = await res.json();
-  return Array.isArray(body) ? (body as Notice[]) : [];
+  const body = await res.json();
+  return Array.isArray(body?.notices) ? body.notices : [];
 }
 
 function stateOf(snapshot: SnapshotFrom<typeof noticeFeedMachine>): NoticeFeedState {
@@ -56,7 +56,7 @@ export function startNoticeFeed(token: string): NoticeFeed {
       actors: {
         noticeSocket,
         fetchLatest: fromPromise(({ input }) => fetchLatest(input.token)),
-        longPoll: fromPromise(({ input, signal }) => longPoll(input.token, signal)),
+        longPoll: fromPromise(({ input, signal }) => longPoll(input.token, input.after, signal)),
       },
     }),
     { input: { token } },

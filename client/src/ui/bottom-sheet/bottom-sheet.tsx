@@ -12,6 +12,9 @@ export interface BottomSheetProps {
   children?: ReactNode;
 }
 
+/** Movement below this is a tap (with a trembling finger), not a drag. */
+const DRAG_START_PX = 8;
+
 /** A sheet from the bottom edge; a downward swipe longer than SHEET_SWIPE_CLOSE_PX closes it (SPEC section 9). */
 export function BottomSheet({ open, ...rest }: BottomSheetProps) {
   if (!open) return null;
@@ -31,12 +34,17 @@ function OpenSheet({ onClose, title, children }: Omit<BottomSheetProps, 'open'>)
     // A drag that starts in scrolled content scrolls the content, not the sheet.
     if (body.current?.contains(event.target as Node) && body.current.scrollTop > 0) return;
     startY.current = event.clientY;
-    event.currentTarget.setPointerCapture?.(event.pointerId);
   }
 
   function onPointerMove(event: PointerEvent<HTMLDivElement>) {
     if (startY.current === null) return;
-    setOffset(Math.max(0, event.clientY - startY.current));
+    const distance = Math.max(0, event.clientY - startY.current);
+    // Capture only once it is a drag: a captured pointer retargets the click to the sheet, and a
+    // tap on a button inside would never reach the button.
+    if (distance > DRAG_START_PX && !event.currentTarget.hasPointerCapture?.(event.pointerId)) {
+      event.currentTarget.setPointerCapture?.(event.pointerId);
+    }
+    setOffset(distance);
   }
 
   function onPointerEnd(event: PointerEvent<HTMLDivElement>) {

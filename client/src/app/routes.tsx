@@ -33,6 +33,11 @@ export function appRoutes({ session }: { session: Session }): RouteObject[] {
                   path: '/dashboard',
                   lazy: async () => ({ Component: (await import('../features/admin/dashboard-screen')).DashboardScreen }),
                 },
+                {
+                  // Brand analytics (route not in the spec): signed-in members reach it, the screen shows it to admins only.
+                  path: '/analytics',
+                  lazy: async () => ({ Component: (await import('../features/analytics/analytics-screen')).AnalyticsScreen }),
+                },
               ],
             },
           ],

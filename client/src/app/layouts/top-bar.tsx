@@ -62,6 +62,11 @@ export function TopBar() {
             </Link>
           </li>
           <li>
+            <Link to="/analytics" className={styles.menuItem} onClick={() => setMenuOpen(false)}>
+              Analytics
+            </Link>
+          </li>
+          <li>
             <button type="button" className={styles.menuItem} onClick={logout}>
               Log out
             </button>

@@ -1,10 +1,18 @@
-import { ComingSoon, Screen } from '../../ui/screen/screen';
+import { CampaignPanel } from './campaign-panel';
+import { UploadPanel } from './upload-panel';
+import { UserManagementPanel } from './user-management-panel';
+import styles from './dashboard.module.css';
 
-/** /dashboard. Placeholder until the admin feature lands. */
+/** /dashboard (SPEC section 2): UPLOAD, CAMPAIGN MANAGEMENT and USER MANAGEMENT; one column on a phone, a grid on a laptop. */
 export function DashboardScreen() {
   return (
-    <Screen title="Dashboard">
-      <ComingSoon>Uploads, campaign management and user management will appear here.</ComingSoon>
-    </Screen>
+    <main className={styles.screen}>
+      <h1 className={styles.title}>Dashboard</h1>
+      <div className={styles.grid}>
+        <UploadPanel />
+        <CampaignPanel />
+        <UserManagementPanel />
+      </div>
+    </main>
   );
 }

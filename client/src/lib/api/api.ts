@@ -1,5 +1,7 @@
 import type {
   AckType,
+  AdminUserPage,
+  AdminUserSort,
   BrandCard,
   BrandHub,
   CheckinResponse,
@@ -230,6 +232,16 @@ export function assetUrl(src: string): string {
 
 export function resetProfile(token: Token): Promise<Response> {
   return request('GET', '/admin/reset', { token });
+}
+
+/** GET /admin/users: one page of every user, ranked by XP whatever the sort. Admins only. */
+export function getAdminUsers(query: { sort: AdminUserSort; page: number; pageSize: number }, token: Token): Promise<ApiResponse<AdminUserPage>> {
+  return request('GET', '/admin/users', { token, query });
+}
+
+/** GET /admin/users.csv: every user as a CSV attachment; the caller saves the body. Admins only. */
+export function exportAdminUsers(token: Token): Promise<Response> {
+  return request('GET', '/admin/users.csv', { token });
 }
 
 export function getVapidPublicKey(): Promise<ApiResponse<VapidPublicKey>> {

@@ -13,7 +13,7 @@ const { values } = parseArgs({
 });
 
 if (values.help) {
-  console.log('usage: embedded-mongo [--port 27017] [--host 127.0.0.1] [--data-dir DIR]  (no --data-dir = in-memory)');
+  console.log('usage: embedded-mongo [--port 27017] [--host 127.0.0.1] [--data-dir DIR]  (no --data-dir = in-memory; port 0 = any free port)\n  env EMBEDDED_MONGO_COMPACT_BYTES: journal size that triggers compaction into a snapshot (default 64 MiB)');
   process.exit(0);
 }
 
@@ -23,7 +23,21 @@ if (!Number.isInteger(port) || port < 0 || port > 65535) {
   process.exit(2);
 }
 
-const mongo = await startEmbeddedMongo({ port, host: values.host, dataDir: values['data-dir'] });
+let mongo;
+try {
+  mongo = await startEmbeddedMongo({
+    port,
+    host: values.host,
+    dataDir: values['data-dir'],
+    onCompaction: (e) => {
+      if (e.phase === 'finished') console.log(`embedded-mongo: journal compacted into snapshot ${e.generation} (${e.documents} documents, ${e.bytes} bytes, ${e.ms} ms)`);
+    },
+  });
+} catch (err) {
+  // A locked or unreadable data directory: say why, without a stack trace.
+  console.error((err as Error).message);
+  process.exit(1);
+}
 console.log(`embedded-mongo listening on ${mongo.uri} (${values['data-dir'] ? `data dir ${values['data-dir']}` : 'in-memory'})`);
 
 let stopping = false;

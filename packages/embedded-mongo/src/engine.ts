@@ -4,26 +4,32 @@ import type { CommandContext, ConnectionInfo } from './commands/context.js';
 import { CursorManager } from './cursors.js';
 import { MongoError, toMongoError } from './errors.js';
 import { Catalog, validateNamespace } from './storage/catalog.js';
-import type { Persistence } from './storage/persistence.js';
+import type { JournalOp, Persistence } from './storage/persistence.js';
 
 /**
- * Runs commands one at a time on a single logical queue, which is what makes
- * every single-document write (and findAndModify) atomic. Durability is awaited
- * after the command leaves the queue, so a slow fsync doesn't block other
- * commands and concurrent commits can share one fsync.
+ * Runs each command synchronously, start to finish, as it arrives: nothing else runs in between,
+ * which is what makes every single-document write (and findAndModify) atomic, and hands its
+ * operations to the journal in that same step, so the journal's order is the execution order.
+ * Durability is awaited afterwards, so a slow fsync doesn't hold up other commands and concurrent
+ * writes share one fsync (group commit). A write's reply is sent only once its record is durable.
  */
 export class Engine {
   readonly catalog = new Catalog();
   readonly cursors = new CursorManager();
   readonly startedAt = Date.now();
-  private queue: Promise<unknown> = Promise.resolve();
   private connections = 0;
   private listeningPort = 0;
+  private readonly info: CommandContext['engine'] = {
+    connectionCount: () => this.connections,
+    startedAt: this.startedAt,
+    port: () => this.listeningPort,
+    storage: () => this.persistence.stats(),
+  };
 
   constructor(private readonly persistence: Persistence) {}
 
   async open(): Promise<void> {
-    await this.persistence.load((op) => this.catalog.replay(op));
+    await this.persistence.open(this.catalog);
   }
 
   setPort(port: number): void {
@@ -38,26 +44,21 @@ export class Engine {
     this.connections--;
   }
 
-  /** Executes one command; always resolves to a reply document (errors become `{ok: 0, ...}`). */
-  run(command: Document, connection: ConnectionInfo): Promise<Document> {
-    const result = this.queue.then(() => this.execute(command, connection));
-    this.queue = result.then(
-      () => undefined,
-      () => undefined,
+  /**
+   * Executes one command. Returns the reply, or for a command that wrote, a promise of the reply
+   * that resolves once the write is durable. Never throws: errors become `{ok: 0, ...}` replies.
+   */
+  run(command: Document, connection: ConnectionInfo): Document | Promise<Document> {
+    const { reply, ops } = this.execute(command, connection);
+    const durable = ops.length ? this.persistence.commit(ops) : undefined;
+    if (!durable) return reply;
+    return durable.then(
+      () => reply,
+      (err) => new MongoError('InternalError', `failed to persist write: ${(err as Error).message}`).toReply(),
     );
-    return result.then(async ({ reply, ops }) => {
-      if (ops.length) {
-        try {
-          await this.persistence.commit(ops);
-        } catch (err) {
-          return new MongoError('InternalError', `failed to persist write: ${(err as Error).message}`).toReply();
-        }
-      }
-      return reply;
-    });
   }
 
-  private execute(command: Document, connection: ConnectionInfo): { reply: Document; ops: ReturnType<Catalog['takePending']> } {
+  private execute(command: Document, connection: ConnectionInfo): { reply: Document; ops: JournalOp[] } {
     let reply: Document;
     try {
       reply = this.dispatch(command, connection);
@@ -88,13 +89,12 @@ export class Engine {
       catalog: this.catalog,
       cursors: this.cursors,
       connection,
-      engine: { connectionCount: () => this.connections, startedAt: this.startedAt, port: () => this.listeningPort },
+      engine: this.info,
     };
     return handler(command, ctx);
   }
 
   async close(): Promise<void> {
-    await this.queue;
     this.cursors.close();
     await this.persistence.close();
   }

@@ -1,6 +1,11 @@
 import { Aggregator, Query, update as mingoUpdate } from 'mingo';
-import { ObjectId, type Document } from 'bson';
+import { Context } from 'mingo/core';
+import * as projectionOperators from 'mingo/operators/projection';
+import * as queryOperators from 'mingo/operators/query';
+import { Query as BaseQuery } from 'mingo/query';
 import type { Options } from 'mingo/types';
+import * as updateOperators from 'mingo/operators/update';
+import { ObjectId, type Document } from 'bson';
 import { badValue, MongoError, toMongoError } from './errors.js';
 import { cloneDocument, cloneValue, getPath, isPlainObject, keyOf, setPath } from './storage/values.js';
 
@@ -20,6 +25,28 @@ function options(resolver?: Resolver): Partial<Options> {
   };
 }
 
+// Performance: mingo's top-level Query/update copy its whole operator registry (several hundred
+// operators, through getter-based module namespaces) on every call, which cost more than the rest of
+// a point find or an $inc together. Filters and updates that can't reach an aggregation expression
+// (no $expr / $jsonSchema anywhere) go through mingo's own classes with a small context holding just
+// the query and projection operators; the rest keep the full registry. Same code, same semantics:
+// a filter the lean context can't handle fails loudly ("unknown operator"), never silently.
+const LEAN_CONTEXT = Context.init({ query: { ...queryOperators }, projection: { ...projectionOperators } } as Parameters<typeof Context.init>[0]);
+const EXPRESSION_KEYS = new Set(['$expr', '$jsonSchema']);
+
+function usesExpressions(value: unknown): boolean {
+  if (Array.isArray(value)) return value.some(usesExpressions);
+  if (!isPlainObject(value)) return false;
+  for (const [k, v] of Object.entries(value)) {
+    if (EXPRESSION_KEYS.has(k) || usesExpressions(v)) return true;
+  }
+  return false;
+}
+
+function newQuery(filter: Document): { test(doc: Document): boolean } {
+  return usesExpressions(filter) ? new Query(filter, options()) : new BaseQuery(filter, { ...options(), context: LEAN_CONTEXT });
+}
+
 export interface Matcher {
   test(doc: Document): boolean;
 }
@@ -32,7 +59,7 @@ export function compileFilter(filter: Document | undefined): Matcher {
   if (Object.keys(filter).length === 0) return MATCH_ALL;
   assertNoUnsupportedQueryOps(filter);
   try {
-    const q = new Query(filter, options());
+    const q = newQuery(filter);
     return {
       test(doc) {
         try {
@@ -197,7 +224,17 @@ export function applyOperatorUpdate(
   }
   let changed: string[];
   try {
-    changed = mingoUpdate(out, modifier, opts.arrayFilters, positional ? opts.query : undefined, { cloneMode: 'deep', queryOptions: options() });
+    if (!positional && !usesExpressions(modifier) && !usesExpressions(opts.arrayFilters)) {
+      // mingo's update operators called directly, as its updater does (it would first rebuild its
+      // operator registry); `$` needs the updater's condition handling, $expr the full registry.
+      changed = [];
+      for (const [op, args] of Object.entries(modifier)) {
+        const apply = (updateOperators as unknown as Record<string, UpdateOperator>)[op];
+        changed.push(...apply(cloneValue(args), opts.arrayFilters ?? [])(out));
+      }
+    } else {
+      changed = mingoUpdate(out, modifier, opts.arrayFilters, positional ? opts.query : undefined, { cloneMode: 'deep', queryOptions: options() });
+    }
   } catch (err) {
     throw toMongoError(err);
   }
@@ -206,6 +243,8 @@ export function applyOperatorUpdate(
   }
   return { doc: out, modified: changed.length > 0 };
 }
+
+type UpdateOperator = (expr: Record<string, unknown>, arrayFilters: Document[]) => (obj: Document) => string[];
 
 function checkConflicts(update: Document, inserting: boolean): void {
   const seen: Array<{ path: string; op: string }> = [];

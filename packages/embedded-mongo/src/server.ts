@@ -65,10 +65,13 @@ export class WireServer {
     try {
       if (header.opCode === OP_MSG) {
         const request = decodeOpMsg(body);
-        void this.engine.run(request.command, connection).then((reply) => {
-          // moreToCome on a request means the client wants no reply (unacknowledged write).
+        // moreToCome on a request means the client wants no reply (unacknowledged write).
+        const respond = (reply: Document) => {
           if (!request.moreToCome) this.send(socket, encodeOpMsg(this.nextRequestId++, header.requestId, reply));
-        });
+        };
+        const reply = this.engine.run(request.command, connection);
+        if (reply instanceof Promise) void reply.then(respond);
+        else respond(reply);
       } else if (header.opCode === OP_QUERY) {
         const request = decodeOpQuery(body);
         const name = Object.keys(request.command)[0];
@@ -83,7 +86,7 @@ export class WireServer {
           return;
         }
         const command = { ...request.command, $db: request.dbName };
-        void this.engine.run(command, connection).then((reply) => this.send(socket, encodeOpReply(this.nextRequestId++, header.requestId, reply)));
+        void Promise.resolve(this.engine.run(command, connection)).then((reply) => this.send(socket, encodeOpReply(this.nextRequestId++, header.requestId, reply)));
       } else {
         // OP_COMPRESSED is never negotiated; legacy opcodes were removed from MongoDB.
         socket.destroy();

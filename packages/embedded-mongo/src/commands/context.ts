@@ -14,7 +14,7 @@ export interface CommandContext {
   catalog: Catalog;
   cursors: CursorManager;
   connection: ConnectionInfo;
-  engine: { connectionCount(): number; startedAt: number; port(): number };
+  engine: { connectionCount(): number; startedAt: number; port(): number; storage(): Document };
 }
 
 export type CommandHandler = (cmd: Document, ctx: CommandContext) => Document;

@@ -1,13 +1,19 @@
 import { Long, type Document } from 'bson';
 import { MongoError } from '../errors.js';
 import { normalizeSort, shapeResults } from '../mingo-setup.js';
-import { keyOf, valuesAtPath } from '../storage/values.js';
+import type { QueryPlan } from '../storage/collection-store.js';
+import { isPlainObject, keyOf, valuesAtPath } from '../storage/values.js';
 import {
   checkCollation, checkFields, collectionName, namespace, nonNegative, optionalDocument, optionalNumber,
   type CommandContext, type CommandHandler,
 } from './context.js';
 
-function find(cmd: Document, ctx: CommandContext): Document {
+interface FindPlan {
+  docs: Document[];
+  plan: QueryPlan | null;
+}
+
+function runFind(cmd: Document, ctx: CommandContext): FindPlan & { singleBatch: boolean } {
   checkFields(cmd, ['filter', 'sort', 'projection', 'skip', 'limit', 'batchSize', 'singleBatch', 'hint', 'collation', 'allowDiskUse', 'noCursorTimeout', 'allowPartialResults', 'readOnce']);
   const coll = collectionName(cmd);
   checkCollation(cmd.collation);
@@ -19,16 +25,59 @@ function find(cmd: Document, ctx: CommandContext): Document {
     singleBatch = true;
   }
   const filter = optionalDocument(cmd, 'filter');
+  const sort = normalizeSort(cmd.sort);
+  const skip = nonNegative(cmd, 'skip');
   const store = ctx.catalog.getCollection(ctx.db, coll);
-  const matched = store ? store.find(filter) : [];
-  const docs = shapeResults(matched, {
-    sort: normalizeSort(cmd.sort),
-    skip: nonNegative(cmd, 'skip'),
-    limit: limit || undefined,
-    projection: optionalDocument(cmd, 'projection'),
-  });
+  // Without a sort, the first skip + limit matches in natural order are the answer: stop there.
+  const found = store ? store.findWithPlan(filter, !sort && limit ? (skip ?? 0) + limit : 0) : null;
+  const docs = shapeResults(found?.docs ?? [], { sort, skip, limit: limit || undefined, projection: optionalDocument(cmd, 'projection') });
+  return { docs, plan: found?.plan ?? null, singleBatch };
+}
+
+function find(cmd: Document, ctx: CommandContext): Document {
+  const { docs, singleBatch } = runFind(cmd, ctx);
   const batchSize = nonNegative(cmd, 'batchSize');
-  return ctx.cursors.first(namespace(ctx, coll), docs, batchSize, singleBatch) as unknown as Document;
+  return ctx.cursors.first(namespace(ctx, collectionName(cmd)), docs, batchSize, singleBatch) as unknown as Document;
+}
+
+/** explain for find, in the shape of MongoDB's classic planner: FETCH over IXSCAN, or COLLSCAN. */
+function explain(cmd: Document, ctx: CommandContext): Document {
+  checkFields(cmd, ['verbosity']);
+  const inner = cmd.explain;
+  if (!isPlainObject(inner)) throw new MongoError('TypeMismatch', "BSON field 'explain.explain' is the wrong type, expected type 'object'");
+  const name = Object.keys(inner)[0];
+  if (name !== 'find') throw new MongoError('BadValue', `embedded-mongo supports explain only for find, not for '${name}'`);
+  const verbosity = cmd.verbosity ?? 'allPlansExecution';
+  if (!['queryPlanner', 'executionStats', 'allPlansExecution'].includes(verbosity)) throw new MongoError('BadValue', `verbosity string must be one of {'queryPlanner', 'executionStats', 'allPlansExecution'}`);
+  const started = performance.now();
+  const { docs, plan } = runFind({ ...inner, $db: ctx.db }, ctx);
+  const ms = Math.round(performance.now() - started);
+  const filter = optionalDocument(inner, 'filter') ?? {};
+  const index = plan?.index ?? null;
+  const stage: Document = index
+    ? {
+        stage: 'FETCH',
+        ...(Object.keys(filter).length ? { filter } : {}),
+        inputStage: { stage: 'IXSCAN', keyPattern: { ...index.spec.key }, indexName: index.name, isUnique: index.unique, isSparse: index.spec.sparse === true, direction: 'forward', indexBounds: plan!.bounds },
+      }
+    : { stage: 'COLLSCAN', filter, direction: 'forward' };
+  const reply: Document = {
+    explainVersion: '1',
+    queryPlanner: { namespace: namespace(ctx, collectionName(inner)), parsedQuery: filter, winningPlan: stage, rejectedPlans: [] },
+  };
+  if (verbosity !== 'queryPlanner') {
+    reply.executionStats = {
+      executionSuccess: true,
+      nReturned: docs.length,
+      executionTimeMillis: ms,
+      totalKeysExamined: plan?.keysExamined ?? 0,
+      totalDocsExamined: plan?.docsExamined ?? 0,
+      executionStages: { ...stage, nReturned: docs.length, docsExamined: plan?.docsExamined ?? 0 },
+    };
+  }
+  reply.command = { ...inner, $db: ctx.db };
+  reply.ok = 1;
+  return reply;
 }
 
 function getMore(cmd: Document, ctx: CommandContext): Document {
@@ -75,4 +124,4 @@ function distinct(cmd: Document, ctx: CommandContext): Document {
   return { values: [...seen.values()], ok: 1 };
 }
 
-export const findCommands: Record<string, CommandHandler> = { find, getMore, killCursors, count, distinct };
+export const findCommands: Record<string, CommandHandler> = { find, getMore, killCursors, count, distinct, explain };

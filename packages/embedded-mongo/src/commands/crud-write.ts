@@ -107,8 +107,7 @@ function update(cmd: Document, ctx: CommandContext): Document {
     if (ordered && writeErrors.length) return;
     try {
       const spec = parseUpdateSpec(raw, 'update statement');
-      const matches = store.find(spec.q);
-      const targets = spec.multi ? matches : matches.slice(0, 1);
+      const targets = store.find(spec.q, spec.multi ? 0 : 1);
       if (!targets.length) {
         if (!spec.upsert) return;
         const doc = buildUpsert(spec);
@@ -156,8 +155,7 @@ function deleteCommand(cmd: Document, ctx: CommandContext): Document {
       const limit = Number(raw.limit ?? 0);
       if (limit !== 0 && limit !== 1) throw new MongoError('FailedToParse', `The limit field in delete objects must be 0 or 1. Got ${limit}`);
       if (!store) return;
-      const matches = store.find(raw.q as Document | undefined);
-      for (const doc of limit === 1 ? matches.slice(0, 1) : matches) {
+      for (const doc of store.find(raw.q as Document | undefined, limit)) {
         store.remove(doc);
         n++;
       }

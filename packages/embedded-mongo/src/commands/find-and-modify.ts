@@ -21,8 +21,9 @@ function findAndModify(cmd: Document, ctx: CommandContext): Document {
   const project = (doc: Document | null) => (doc && fields && Object.keys(fields).length ? shapeResults([doc], { projection: fields })[0] : doc);
 
   const store = remove ? ctx.catalog.getCollection(ctx.db, coll) : ctx.catalog.ensureCollection(ctx.db, coll);
-  const matches = store ? store.find(query) : [];
-  const [target] = shapeResults(matches, { sort: normalizeSort(cmd.sort), limit: 1 });
+  const sort = normalizeSort(cmd.sort);
+  const matches = store ? store.find(query, sort ? 0 : 1) : [];
+  const [target] = shapeResults(matches, { sort, limit: 1 });
 
   if (remove) {
     if (!target || !store) return { lastErrorObject: { n: 0 }, value: null, ok: 1 };

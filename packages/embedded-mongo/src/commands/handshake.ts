@@ -98,6 +98,8 @@ function serverStatus(_cmd: Document, ctx: CommandContext): Document {
     uptimeMillis,
     localTime: new Date(),
     connections: { current: ctx.engine.connectionCount(), available: 10_000, totalCreated: ctx.connection.id },
+    // Not a MongoDB section: how this engine stores data (memory, or journal + snapshots).
+    embeddedStorage: ctx.engine.storage(),
     ok: 1,
   };
 }

@@ -2,10 +2,10 @@ import type { Document } from 'bson';
 import { MongoError } from '../errors.js';
 import { CollectionStore } from './collection-store.js';
 import type { IndexSpec } from './index-store.js';
-import type { JournalOp } from './persistence.js';
+import type { CollectionImage, JournalOp, PersistenceTarget } from './persistence.js';
 
 /** All databases and collections of one engine; collects the operations each command produced. */
-export class Catalog {
+export class Catalog implements PersistenceTarget {
   private readonly dbs = new Map<string, Map<string, CollectionStore>>();
   private pending: JournalOp[] = [];
   private replaying = false;
@@ -61,6 +61,17 @@ export class Catalog {
 
   collections(db: string): CollectionStore[] {
     return [...(this.dbs.get(db)?.values() ?? [])];
+  }
+
+  /** Every collection as it stands now (document references; stored documents are never mutated). */
+  image(): CollectionImage[] {
+    const out: CollectionImage[] = [];
+    for (const [db, colls] of this.dbs) {
+      for (const coll of colls.values()) {
+        out.push({ db, name: coll.name, options: coll.options, indexes: coll.secondaryIndexSpecs(), docs: coll.all() });
+      }
+    }
+    return out;
   }
 
   /** Replays a journaled operation without re-recording it. */

@@ -40,39 +40,62 @@ export class CollectionStore {
     return [...this.docs.values()];
   }
 
+  secondaryIndexSpecs(): IndexSpec[] {
+    return [...this.indexes.values()].filter((i) => i.name !== '_id_').map((i) => i.spec);
+  }
+
   getById(id: unknown): Document | undefined {
     return this.docs.get(keyOf(id));
   }
 
-  /** Matching documents in natural order; uses an index when the filter has a plain equality on an index's first field. */
-  find(filter: Document | undefined): Document[] {
-    const matcher = compileFilter(filter);
-    const candidates = this.candidates(filter);
-    const out: Document[] = [];
-    for (const doc of candidates) if (matcher.test(doc)) out.push(doc);
-    return out;
+  /**
+   * Matching documents in natural order (at most `limit`). Uses the most selective index that can
+   * answer a condition of the filter: equality or `$in` on an index's first field, or equality on
+   * every field of a compound index. Other conditions are checked by the matcher.
+   */
+  find(filter: Document | undefined, limit = 0): Document[] {
+    return this.findWithPlan(filter, limit).docs;
   }
 
-  private candidates(filter: Document | undefined): Iterable<Document> {
-    if (!filter || !isPlainObject(filter)) return this.docs.values();
-    let best: Set<string> | null = null;
-    for (const index of this.indexes.values()) {
-      const value = equalityValue(filter[index.fields[0]]);
-      if (value === NO_EQUALITY) continue;
-      const ids = index.lookupFirstField(value);
-      if (ids && (!best || ids.size < best.size)) best = ids;
+  /** find() plus what it did, for explain. */
+  findWithPlan(filter: Document | undefined, limit = 0): { docs: Document[]; plan: QueryPlan } {
+    const plan = this.plan(filter);
+    // When the index lookup alone decides the filter, testing each document again is redundant.
+    const matcher = plan.exact ? null : compileFilter(filter);
+    const out: Document[] = [];
+    let examined = 0;
+    for (const doc of plan.candidates) {
+      examined++;
+      if (!matcher || matcher.test(doc)) {
+        out.push(doc);
+        if (limit && out.length >= limit) break;
+      }
     }
-    if (!best) return this.docs.values();
-    if (best.size <= 1) return [...best].flatMap((id) => this.docs.get(id) ?? []);
-    // Keep natural order so results match a collection scan.
-    if (best.size * 8 > this.docs.size) return this.docs.values();
+    return { docs: out, plan: { index: plan.index, bounds: plan.bounds, keysExamined: plan.index ? examined : 0, docsExamined: examined } };
+  }
+
+  private plan(filter: Document | undefined): { candidates: Iterable<Document>; index: IndexStore | null; bounds: Document | null; exact: boolean } {
+    const scan = { candidates: this.docs.values(), index: null, bounds: null, exact: false };
+    if (!filter || !isPlainObject(filter)) return scan;
+    let best: (IndexLookup & { index: IndexStore }) | null = null;
+    for (const index of this.indexes.values()) {
+      if (!index.usableForLookups) continue;
+      const found = lookup(index, filter);
+      if (found && (!best || found.ids.size < best.ids.size || (found.ids.size === best.ids.size && found.exact && !best.exact))) best = { ...found, index };
+      if (best && best.ids.size <= 1 && best.exact) break;
+    }
+    if (!best) return scan;
+    const { ids, index, bounds, exact } = best;
+    if (ids.size <= 1) return { candidates: [...ids].flatMap((id) => this.docs.get(id) ?? []), index, bounds, exact };
+    // Keep natural order so results match a collection scan; a big share of the collection is cheaper to scan.
+    if (ids.size * 8 > this.docs.size) return scan;
     const picked: Array<[number, Document]> = [];
     const order = this.naturalOrder();
-    for (const id of best) {
+    for (const id of ids) {
       const doc = this.docs.get(id);
       if (doc) picked.push([order.get(id) ?? 0, doc]);
     }
-    return picked.sort((a, b) => a[0] - b[0]).map(([, d]) => d);
+    return { candidates: picked.sort((a, b) => a[0] - b[0]).map(([, d]) => d), index, bounds, exact };
   }
 
   private orderCache: Map<string, number> | null = null;
@@ -145,14 +168,62 @@ export class CollectionStore {
   }
 }
 
-const NO_EQUALITY = Symbol('no-equality');
+export interface QueryPlan {
+  index: IndexStore | null;
+  /** Index values looked up, per field (explain's indexBounds). */
+  bounds: Document | null;
+  keysExamined: number;
+  docsExamined: number;
+}
 
-function equalityValue(cond: unknown): unknown {
-  if (cond === undefined) return NO_EQUALITY;
-  if (isPlainObject(cond)) {
-    const keys = Object.keys(cond);
-    if (keys.length === 1 && keys[0] === '$eq' && isPlainEqualityValue(cond.$eq)) return cond.$eq;
-    return NO_EQUALITY;
+interface IndexLookup {
+  ids: ReadonlySet<string>;
+  bounds: Document;
+  /** The lookup alone decides the whole filter: every id matches, no other condition applies. */
+  exact: boolean;
+}
+
+/**
+ * Values a field condition pins the field to (`v`, `{$eq: v}`, `{$in: [...]}`), or null if it
+ * doesn't; `pure` when that is all the condition says.
+ */
+function pinnedValues(cond: unknown): { values: unknown[]; pure: boolean } | null {
+  if (cond === undefined) return null;
+  if (!isPlainObject(cond)) return isPlainEqualityValue(cond) ? { values: [cond], pure: true } : null;
+  const keys = Object.keys(cond);
+  if (keys.some((k) => !k.startsWith('$'))) return null; // a literal sub-document
+  const pure = keys.length === 1;
+  if ('$eq' in cond) return isPlainEqualityValue(cond.$eq) ? { values: [cond.$eq], pure } : null;
+  if (Array.isArray(cond.$in) && cond.$in.length <= 1000 && cond.$in.every(isPlainEqualityValue)) return { values: cond.$in, pure };
+  return null;
+}
+
+/** Types whose index key (keyOf) is exactly MongoDB's equality, so a lookup needs no re-check. */
+function exactKeyType(v: unknown): boolean {
+  return typeof v === 'string' || typeof v === 'boolean' || (typeof v === 'number' && Number.isFinite(v)) || v instanceof Date || (v as { _bsontype?: string })?._bsontype === 'ObjectId';
+}
+
+/** Ids an index yields for the filter's conditions, or null if it can't narrow the filter down. */
+function lookup(index: IndexStore, filter: Document): IndexLookup | null {
+  const pins = index.fields.map((f) => pinnedValues(filter[f]));
+  const first = pins[0];
+  if (!first) return null;
+  const keyCount = Object.keys(filter).length;
+  // Equality on every field of a compound index: one exact key.
+  if (index.fields.length > 1 && pins.every((p) => p && p.values.length === 1)) {
+    const values = pins.map((p) => p!.values[0]);
+    const bounds: Document = {};
+    index.fields.forEach((f, i) => (bounds[f] = [values[i]]));
+    const exact = keyCount === index.fields.length && pins.every((p) => p!.pure) && values.every(exactKeyType);
+    return { ids: index.lookupExact(values), bounds, exact };
   }
-  return isPlainEqualityValue(cond) ? cond : NO_EQUALITY;
+  let ids: ReadonlySet<string>;
+  if (first.values.length === 1) ids = index.lookupFirstField(first.values[0]);
+  else {
+    const union = new Set<string>();
+    for (const v of first.values) for (const id of index.lookupFirstField(v)) union.add(id);
+    ids = union;
+  }
+  const exact = keyCount === 1 && first.pure && first.values.every(exactKeyType);
+  return { ids, bounds: { [index.fields[0]]: first.values }, exact };
 }

@@ -80,17 +80,30 @@ export class IndexStore {
     });
   }
 
-  /** Ids whose first indexed field equals `value`, or null when this index can't answer that. */
-  lookupFirstField(value: unknown): Set<string> | null {
-    if (this.partial || this.spec.sparse) return null; // they don't hold every document
-    const map = this.byFirstField ?? this.entries;
-    return map.get(keyOf(value)) ?? new Set();
+  /**
+   * Whether lookups may use this index. A partial index doesn't hold every document. A sparse one
+   * lacks only documents without any of its fields, which can't equal the (non-null) values we look up.
+   */
+  get usableForLookups(): boolean {
+    return !this.partial;
+  }
+
+  /** Ids whose first indexed field equals `value` (a plain, non-null value). */
+  lookupFirstField(value: unknown): ReadonlySet<string> {
+    return (this.byFirstField ?? this.entries).get(keyOf(value)) ?? EMPTY;
+  }
+
+  /** Ids whose indexed fields equal `values`, one per field. */
+  lookupExact(values: unknown[]): ReadonlySet<string> {
+    return this.entries.get(values.map(keyOf).join('|')) ?? EMPTY;
   }
 
   private firstKeys(doc: Document): string[] {
     return dedupe(valuesAtPath(doc, this.fields[0])).map(keyOf);
   }
 }
+
+const EMPTY: ReadonlySet<string> = new Set();
 
 function dedupe(values: unknown[]): unknown[] {
   const seen = new Set<string>();

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { changes, snapshotDatabase, snapshotOwnedBy } from './db-snapshot.js';
 import { forgedTokens } from './forged-tokens.js';
-import { expressAppOf, mountedApiRoutes } from './mounted-routes.js';
+import { createApp } from '../../src/app.js';
+import { mountedApiRoutes } from './mounted-routes.js';
 import { ROUTES, routeKey, send, type RouteSpec } from './route-table.js';
 import { buildWorld, type Actor, type World } from './world.js';
 
@@ -34,11 +35,17 @@ function expectNothingOf(user: Actor, res: Res, alsoUsername = false) {
 
 describe('the route table', () => {
   it('lists every route the app mounts under /api, and only those', () => {
-    const mounted = mountedApiRoutes(expressAppOf(w.server.httpServer)).map(routeKey);
+    const mounted = mountedApiRoutes(createApp(w.server.deps)).map(routeKey);
     const listed = ROUTES.map(routeKey);
     expect(mounted.length).toBeGreaterThan(20);
-    expect(mounted.filter((r) => !listed.includes(r)), 'mounted but missing from route-table.ts').toEqual([]);
-    expect(listed.filter((r) => !mounted.includes(r)), 'in route-table.ts but not mounted').toEqual([]);
+    expect(
+      mounted.filter((r) => !listed.includes(r)),
+      'mounted but missing from route-table.ts',
+    ).toEqual([]);
+    expect(
+      listed.filter((r) => !mounted.includes(r)),
+      'in route-table.ts but not mounted',
+    ).toEqual([]);
     expect(new Set(listed).size).toBe(listed.length);
   });
 });
@@ -63,6 +70,8 @@ describe.each(ROUTES.map((route) => [routeKey(route), route] as const))('%s', (_
       expect(changes(before, await snapshotDatabase())).toEqual([]);
     } else {
       expect(isOk(route, res.status), everything(res)).toBe(true);
+      // What anyone may see of A (a public profile, a gear list) holds nothing private of A's.
+      expectNothingOf(w.a, res);
     }
   });
 

@@ -1,7 +1,10 @@
 import net from 'node:net';
 import { deflateSync } from 'node:zlib';
 import fc from 'fast-check';
+import { decodeJwt } from 'jose';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { grantAward } from '../../src/modules/progression/progression.service.js';
+import { createTestUser } from '../harness.js';
 import { changes, snapshotDatabase } from './db-snapshot.js';
 import { httpRequest } from './http-client.js';
 import { malformedBody, malformedParam, malformedQueryValue } from './malformed.js';
@@ -13,6 +16,7 @@ import { buildWorld, type World } from './world.js';
 // answer is a 4xx with { messages: [{ message }] } (a navigation: a redirect to the client's
 // login page with an error), never a 5xx, and the database is exactly as before.
 
+// QA_RUNS=300 for a deeper search; 40 keeps npm test quick.
 const RUNS = Number(process.env.QA_RUNS ?? 40);
 
 let w: World;
@@ -69,8 +73,9 @@ const withParams = ROUTES.filter((r) => r.reads?.params?.length);
 
 describe.each(withBody.map((r) => [routeKey(r), r] as const))('%s: malformed bodies', (_name, route) => {
   it('refuses each with a 4xx and a message, writing nothing', async () => {
-    const valid = (await route.valid(w, route.auth === 'admin' ? w.admin : w.a)).body as Record<string, unknown>;
-    await checkRoute(route, malformedBody(valid), (text, parts) => ({ ...parts, body: text }));
+    // An upload route gets the JSON instead of its file (uploads.test.ts sends it bad files).
+    const valid = ((await route.valid(w, route.auth === 'admin' ? w.admin : w.a)).body ?? {}) as Record<string, unknown>;
+    await checkRoute(route, malformedBody(valid), (text, parts) => ({ ...parts, file: undefined, body: text }));
   });
 });
 
@@ -103,6 +108,25 @@ describe('requests that are wrong as a whole', () => {
     expect(res.body.messages[0].message).toMatch(/username/);
   });
 
+  // The long poll is lenient by SPEC: a duration that is not a number is the default, and an
+  // unknown cursor is where the user is. Junk there is read as that, never as an operator.
+  it.each([
+    ['duration', '{"$gt":""}'],
+    ['duration', '-1e309'],
+    ['after', '{"$ne":null}'],
+    ['after', '__proto__'],
+  ])('the long poll reads %s=%s as its default', async (name, value) => {
+    const user = await createTestUser(w.server.api);
+    await grantAward(decodeJwt(user.token).sub!, w.a.badgeId);
+    const poll = { method: 'GET', path: '/api/my/notices/poll' } as const;
+    const res = await send(w.server.api, poll, { query: { duration: '1', [name]: value } }, user.auth);
+    expect(res.status).toBe(200);
+    expect(res.body.notices.map((n: { title: string }) => n.title).join()).toMatch(/QA Badge/);
+    const tooLong = await send(w.server.api, poll, { query: { duration: '1', after: 'x'.repeat(65) } }, user.auth);
+    expect(tooLong.status).toBe(400);
+    expect(tooLong.body.messages[0].message).toMatch(/after/);
+  });
+
   it.each([
     ['form-encoded operators', 'application/x-www-form-urlencoded', 'email[$gt]=&password[$ne]=x'],
     ['text', 'text/plain', '{"email":"a@b.co","password":"long enough pw"}'],
@@ -127,7 +151,12 @@ describe('requests that are wrong as a whole', () => {
     // 50 MB of spaces inside valid JSON, deflated to about 50 KB: a decompression bomb.
     const bomb = deflateSync(Buffer.from(`{"email":"${email}","password":"long enough pw"${' '.repeat(50_000_000)}}`));
     const rss = process.memoryUsage().rss;
-    const res = await httpRequest(w.server.url, { method: 'POST', path: '/api/user', headers: { 'Content-Type': 'application/json', 'Content-Encoding': 'deflate' }, body: bomb });
+    const res = await httpRequest(w.server.url, {
+      method: 'POST',
+      path: '/api/user',
+      headers: { 'Content-Type': 'application/json', 'Content-Encoding': 'deflate' },
+      body: bomb,
+    });
     expect(res.status).toBe(413);
     expect(res.json?.messages?.[0]?.message).toMatch(/\S/);
     expect(process.memoryUsage().rss - rss).toBeLessThan(40_000_000);
@@ -145,17 +174,23 @@ describe('requests that are wrong as a whole', () => {
     expect((await w.server.api.get('/api/health')).status).toBe(200);
   });
 
-  it.each(['../../package.json', '..%2f..%2fpackage.json', '%2e%2e/%2e%2e/package.json', '....//....//package.json', '.%2e/.%2e/src/config.ts', '%00.png', '.env', '/etc/passwd'])(
-    'serves nothing outside the seed images folder for %s',
-    async (path) => {
-      const res = await httpRequest(w.server.url, { path: `/api/seed-assets/${path}` });
-      expect(res.status).toBeGreaterThanOrEqual(400);
-      expect(res.status).toBeLessThan(500);
-      expect(res.text).not.toContain('@tapquest/server');
-      expect(res.text).not.toContain('root:');
-      expect(res.text).not.toContain('loadConfig');
-    },
-  );
+  it.each([
+    '../../package.json',
+    '..%2f..%2fpackage.json',
+    '%2e%2e/%2e%2e/package.json',
+    '....//....//package.json',
+    '.%2e/.%2e/src/config.ts',
+    '%00.png',
+    '.env',
+    '/etc/passwd',
+  ])('serves nothing outside the seed images folder for %s', async (path) => {
+    const res = await httpRequest(w.server.url, { path: `/api/seed-assets/${path}` });
+    expect(res.status).toBeGreaterThanOrEqual(400);
+    expect(res.status).toBeLessThan(500);
+    expect(res.text).not.toContain('@tapquest/server');
+    expect(res.text).not.toContain('root:');
+    expect(res.text).not.toContain('loadConfig');
+  });
 });
 
 /** Bytes straight onto a TCP connection; resolves with everything the server sent back. */

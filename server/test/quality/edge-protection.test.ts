@@ -51,14 +51,18 @@ describe('rate limits under a burst of parallel requests', () => {
   // Each test comes from its own loopback address: the limits are per client IP.
   it('log-in: the first requests are answered, the rest get 429 with a message', async () => {
     const user = await createTestUser(server.api, { username: false });
-    const result = await burst(BURST, () => postJson(server.url, '/api/user/login', { email: user.email, password: 'wrong password' }, { from: '127.0.0.11' }));
+    const result = await burst(BURST, () =>
+      postJson(server.url, '/api/user/login', { email: user.email, password: 'wrong password' }, { from: '127.0.0.11' }),
+    );
     expectLimited(result, AUTH_MAX);
     expect(result.passed.every((a) => a.status === 401)).toBe(true);
   });
 
   it('sign-up: the same, and the refused sign-ups created no account', async () => {
     const emails = Array.from({ length: BURST }, () => uniqueEmail('burst'));
-    const result = await burst(BURST, (i) => postJson(server.url, '/api/user', { email: emails[i], password: 'long enough pw' }, { from: '127.0.0.12' }));
+    const result = await burst(BURST, (i) =>
+      postJson(server.url, '/api/user', { email: emails[i], password: 'long enough pw' }, { from: '127.0.0.12' }),
+    );
     expectLimited(result, AUTH_MAX);
     expect(result.passed.every((a) => a.status === 201)).toBe(true);
     const { User } = await import('../../src/modules/accounts/user.model.js');
@@ -66,14 +70,21 @@ describe('rate limits under a burst of parallel requests', () => {
   });
 
   it('username checks: the same', async () => {
-    const result = await burst(BURST, (i) => httpRequest(server.url, { path: `/api/username?username=Free_name_${i}`, from: '127.0.0.13' }));
+    const result = await burst(BURST, (i) =>
+      httpRequest(server.url, { path: `/api/username?username=Free_name_${i}`, from: '127.0.0.13' }),
+    );
     expectLimited(result, USERNAME_MAX);
     expect(result.passed.every((a) => a.status === 200)).toBe(true);
   });
 
   it('a forged X-Forwarded-For does not buy a fresh allowance', async () => {
     const result = await burst(BURST, (i) =>
-      postJson(server.url, '/api/user/login', { email: 'nobody@example.com', password: 'whatever pw' }, { from: '127.0.0.14', headers: { 'X-Forwarded-For': `10.0.0.${i}` } }),
+      postJson(
+        server.url,
+        '/api/user/login',
+        { email: 'nobody@example.com', password: 'whatever pw' },
+        { from: '127.0.0.14', headers: { 'X-Forwarded-For': `10.0.0.${i}` } },
+      ),
     );
     expectLimited(result, AUTH_MAX);
   });
@@ -85,11 +96,16 @@ describe('rate limits under a burst of parallel requests', () => {
 });
 
 describe('security headers', () => {
-  it.each(['/api/health', '/', '/profile'])('%s carries helmet\'s headers and no X-Powered-By', async (pathname) => {
+  it.each(['/api/health', '/', '/profile'])("%s carries helmet's headers and no X-Powered-By", async (pathname) => {
     const res = await httpRequest(server.url, { path: pathname, headers: { Accept: 'text/html,application/json' } });
     expect(res.status).toBe(200);
     const csp = String(res.headers['content-security-policy']);
-    const directives = new Map(csp.split(';').map((d) => d.trim().split(/\s+/)).map(([name, ...values]) => [name, values] as const));
+    const directives = new Map(
+      csp
+        .split(';')
+        .map((d) => d.trim().split(/\s+/))
+        .map(([name, ...values]) => [name, values] as const),
+    );
     expect(directives.get('default-src')).toEqual(["'self'"]);
     expect(directives.get('script-src')).toEqual(["'self'"]);
     expect(directives.get('object-src')).toEqual(["'none'"]);

@@ -7,7 +7,12 @@ import { SignJWT } from 'jose';
 const b64 = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
 const now = () => Math.floor(Date.now() / 1000);
 
-export async function forgedTokens(opts: { secret: string; victimId: string; victimToken: string; otherId: string }): Promise<Record<string, string>> {
+export async function forgedTokens(opts: {
+  secret: string;
+  victimId: string;
+  victimToken: string;
+  otherId: string;
+}): Promise<Record<string, string>> {
   const key = new TextEncoder().encode(opts.secret);
   const sign = (sub: string, alg = 'HS256', k: Uint8Array = key) =>
     new SignJWT({}).setProtectedHeader({ alg, typ: 'JWT' }).setSubject(sub).setIssuedAt().setExpirationTime('1h').sign(k);

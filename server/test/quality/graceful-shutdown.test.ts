@@ -36,30 +36,43 @@ const connects = (port: number) =>
   });
 
 interface SlowRequest {
+  /** Resolves once the server has read the headers (it answered 100 Continue): the request is in flight. */
+  read: Promise<void>;
   /** Sends the rest of the body. */
   finish(): void;
   response: Promise<{ status: number; body: string }>;
 }
 
 /**
- * A sign-up sent in two parts: the headers and half the body now, the rest on finish(). Once the
- * headers are read the request is in flight for certain, which a request sent whole is not
- * (until the server has read it, a connection counts as idle and shutdown may drop it).
+ * A sign-up sent in two parts: the headers and a little of the body now, the rest on finish().
+ * Until the server has read a request its connection counts as idle, and shutting down may drop
+ * it; `Expect: 100-continue` makes the server say when it has read the headers.
  */
 function slowSignUp(port: number, account: { email: string; password: string }): SlowRequest {
   const body = JSON.stringify(account);
-  const head = `POST /api/user HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n`;
-  const socket = net.connect(port, '127.0.0.1', () => socket.write(head + body.slice(0, 10)));
+  const head =
+    `POST /api/user HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n` +
+    `Content-Length: ${Buffer.byteLength(body)}\r\nExpect: 100-continue\r\nConnection: close\r\n\r\n`;
+  const socket = net.connect(port, '127.0.0.1', () => socket.write(head));
+  let received = '';
+  socket.on('data', (c: Buffer) => (received += c.toString()));
+  const read = new Promise<void>((resolve) => {
+    const onData = () => {
+      if (!received.startsWith('HTTP/1.1 100')) return;
+      socket.off('data', onData);
+      socket.write(body.slice(0, 10));
+      resolve();
+    };
+    socket.on('data', onData);
+  });
   const response = new Promise<{ status: number; body: string }>((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    socket.on('data', (c: Buffer) => chunks.push(c));
     socket.on('error', reject);
     socket.on('close', () => {
-      const raw = Buffer.concat(chunks).toString();
-      resolve({ status: Number(/^HTTP\/1\.1 (\d+)/.exec(raw)?.[1] ?? 0), body: raw.slice(raw.indexOf('\r\n\r\n') + 4) });
+      const final = received.replace(/^HTTP\/1\.1 100 Continue\r\n\r\n/, '');
+      resolve({ status: Number(/^HTTP\/1\.1 (\d+)/.exec(final)?.[1] ?? 0), body: final.slice(final.indexOf('\r\n\r\n') + 4) });
     });
   });
-  return { finish: () => socket.write(body.slice(10)), response };
+  return { read, finish: () => socket.write(body.slice(10)), response };
 }
 
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -68,14 +81,18 @@ it('finishes in-flight requests, refuses new ones, exits 0, and loses no acknowl
   const server = node!;
   const accounts = Array.from({ length: SIGN_UPS }, () => ({ email: uniqueEmail('sigterm'), password: 'long enough pw' }));
   const requests = accounts.map((account) => slowSignUp(server.port, account));
-  await pause(300);
+  await Promise.all(requests.map((r) => r.read));
   // Half are complete and hashing passwords when the signal lands; half are still uploading.
   const [hashing, uploading] = [requests.slice(0, SIGN_UPS / 2), requests.slice(SIGN_UPS / 2)];
   for (const r of hashing) r.finish();
   await pause(30);
   server.child.kill('SIGTERM');
-  await pause(100);
-  const refusedDuringShutdown = !(await connects(server.port));
+  // The listener closes as soon as the process handles the signal (with argon2 busy, that can take
+  // a moment): wait for the refusal while the uploads still hang, then let them finish.
+  let refusedDuringShutdown = false;
+  for (const end = Date.now() + 5000; !refusedDuringShutdown && Date.now() < end; await pause(25)) {
+    refusedDuringShutdown = !(await connects(server.port));
+  }
   for (const r of uploading) r.finish();
 
   const answers = await Promise.all(requests.map((r) => r.response));

@@ -48,4 +48,10 @@ export function httpRequest(
 }
 
 export const postJson = (url: string, path: string, value: unknown, extra: { headers?: Record<string, string>; from?: string } = {}) =>
-  httpRequest(url, { method: 'POST', path, body: JSON.stringify(value), headers: { 'Content-Type': 'application/json', ...extra.headers }, from: extra.from });
+  httpRequest(url, {
+    method: 'POST',
+    path,
+    body: JSON.stringify(value),
+    headers: { 'Content-Type': 'application/json', ...extra.headers },
+    from: extra.from,
+  });

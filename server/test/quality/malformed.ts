@@ -16,7 +16,25 @@ export const operatorObject = fc.constantFrom<Record<string, unknown>>(
 );
 
 export const dangerousKey = fc.oneof(
-  fc.constantFrom('$where', '$gt', '$set', '$ne', '$expr', '__proto__', 'constructor', 'prototype', 'a.b', 'x.$y', '$', '.', '', 'role', 'isAdmin', 'toString', 'hasOwnProperty'),
+  fc.constantFrom(
+    '$where',
+    '$gt',
+    '$set',
+    '$ne',
+    '$expr',
+    '__proto__',
+    'constructor',
+    'prototype',
+    'a.b',
+    'x.$y',
+    '$',
+    '.',
+    '',
+    'role',
+    'isAdmin',
+    'toString',
+    'hasOwnProperty',
+  ),
   fc.string({ unit: 'grapheme', maxLength: 12 }),
 );
 
@@ -37,18 +55,23 @@ export const deepJson = fc
 
 const json = (value: unknown) => JSON.stringify(value);
 
-/** A value of the wrong kind for any field, as JSON text. */
-export const wrongValueJson = fc.oneof(
-  fc.integer().map(json),
-  fc.double({ noNaN: true }).map(json),
-  fc.boolean().map(json),
-  operatorObject.map(json),
-  hugeText.map(json),
-  fc.array(fc.oneof(operatorObject, hugeText), { minLength: 1, maxLength: 3 }).map(json),
-  fc.dictionary(dangerousKey, fc.jsonValue({ maxDepth: 2 }), { minKeys: 1, maxKeys: 4 }).map(json),
-  fc.constantFrom('{"__proto__":{"isAdmin":true,"role":"admin"}}', '{"constructor":{"prototype":{"polluted":"yes"}}}'),
-  deepJson,
-);
+/**
+ * A value of the wrong kind for a field whose valid value is `valid`, as JSON text: numbers only
+ * where a number (or null, as in a push subscription's expirationTime) is not what is expected.
+ */
+export function wrongValueJson(valid?: unknown): fc.Arbitrary<string> {
+  const numeric = typeof valid === 'number' || valid === null;
+  return fc.oneof(
+    ...(numeric ? [] : [fc.integer().map(json), fc.double({ noNaN: true, noDefaultInfinity: true }).map(json)]),
+    ...(typeof valid === 'boolean' ? [] : [fc.boolean().map(json)]),
+    operatorObject.map(json),
+    hugeText.map(json),
+    fc.array(fc.oneof(operatorObject, hugeText), { minLength: 1, maxLength: 3 }).map(json),
+    fc.dictionary(dangerousKey, fc.jsonValue({ maxDepth: 2 }), { minKeys: 1, maxKeys: 4 }).map(json),
+    fc.constantFrom('{"__proto__":{"isAdmin":true,"role":"admin"}}', '{"constructor":{"prototype":{"polluted":"yes"}}}'),
+    deepJson,
+  );
+}
 
 /** A JSON object text: the valid body with one key's value replaced. */
 function withField(valid: Record<string, unknown>, key: string, valueJson: string): string {
@@ -68,12 +91,15 @@ export function malformedBody(valid: Record<string, unknown>): fc.Arbitrary<stri
     deepJson,
   );
   const extra = fc
-    .tuple(dangerousKey.filter((k) => !keys.includes(k)), fc.oneof(wrongValueJson, fc.jsonValue({ maxDepth: 1 }).map(json)))
+    .tuple(
+      dangerousKey.filter((k) => !keys.includes(k)),
+      fc.oneof(wrongValueJson(), fc.jsonValue({ maxDepth: 1 }).map(json)),
+    )
     .map(([key, value]) => withField(valid, key, value));
   if (keys.length === 0) return fc.oneof(whole, extra);
   const field = fc
-    .tuple(fc.constantFrom(...keys), fc.oneof(wrongValueJson, fc.constant(null)))
-    .map(([key, value]) => withField(valid, key, value ?? json([valid[key]])));
+    .constantFrom(...keys)
+    .chain((key) => fc.oneof(wrongValueJson(valid[key]), fc.constant(json([valid[key]]))).map((value) => withField(valid, key, value)));
   return fc.oneof(whole, field, field, extra);
 }
 
@@ -91,6 +117,23 @@ export const malformedQueryValue = (valid: string): fc.Arbitrary<string | string
 export const malformedParam = fc.oneof(
   unicodeText,
   hugeText.map((t) => t.slice(0, 1000)),
-  fc.constantFrom('{"$gt":""}', '$where', 'a.b', '$', '__proto__', 'constructor', 'prototype', 'toString', '%', '%00', '..%2f', ' ', 'null', 'undefined', '[object Object]', 'pwa.'),
+  fc.constantFrom(
+    '{"$gt":""}',
+    '$where',
+    'a.b',
+    '$',
+    '__proto__',
+    'constructor',
+    'prototype',
+    'toString',
+    '%',
+    '%00',
+    '..%2f',
+    ' ',
+    'null',
+    'undefined',
+    '[object Object]',
+    'pwa.',
+  ),
   fc.string({ unit: 'grapheme', minLength: 1, maxLength: 40 }).map((s) => `${s}$`),
 );

@@ -1,9 +1,11 @@
 import type { Express } from 'express';
 
-// What the running Express app really answers under /api, read off its router stack, so the route
-// table (route-table.ts) cannot fall behind: a router added in app.ts or modules/routers.ts shows
-// up here whether or not anyone remembered the security suite. Relies on router 2.x layers
-// (Express 5): `rawPath` is the path given to use()/route(), `route.methods` the verbs.
+// What the Express app really answers under /api, read off its router stack, so the route table
+// (route-table.ts) cannot fall behind: a router added in app.ts or modules/routers.ts shows up here
+// whether or not anyone remembered the security suite. Relies on router 2.x layers (Express 5):
+// `rawPath` is the path given to use()/route(), `route.methods` the verbs. The app is built with
+// createApp from a running server's deps (socket.io wraps the server's own request listener, so
+// that one cannot be reached).
 
 export interface MountedRoute {
   method: string;
@@ -23,13 +25,6 @@ const join = (prefix: string, part: unknown) => {
   if (text === '/' || text === '') return prefix || '/';
   return `${prefix.replace(/\/$/, '')}${text.startsWith('/') ? '' : '/'}${text}`;
 };
-
-/** The request listener of a running http.Server, which createApp made. */
-export function expressAppOf(server: { listeners(event: 'request'): unknown[] }): Express {
-  const app = server.listeners('request')[0] as Express | undefined;
-  if (!app || !(app as unknown as { router?: unknown }).router) throw new Error('the HTTP server has no Express app');
-  return app;
-}
 
 export function mountedApiRoutes(app: Express): MountedRoute[] {
   const found: MountedRoute[] = [];

@@ -1,7 +1,7 @@
 import { readdirSync } from 'node:fs';
 import { SEED_ASSETS_DIR } from '../../src/seed/seed-assets.routes.js';
 import type { TestServer } from '../harness.js';
-import type { Actor, World } from './world.js';
+import { pushSubscription, samplePng, type Actor, type World } from './world.js';
 
 // ONE table of every API route. The authorization matrix, the bad-input properties and the
 // coverage check (a mounted route missing here fails the suite) are all generated from it.
@@ -22,6 +22,8 @@ export interface RequestParts {
   query?: Record<string, string | string[]>;
   /** An object is sent as JSON; a string is sent raw as application/json. */
   body?: unknown;
+  /** Sent as multipart/form-data field `file` instead of a body. */
+  file?: { data: Buffer; filename: string; contentType?: string };
   headers?: Record<string, string>;
 }
 
@@ -147,15 +149,13 @@ export const ROUTES: RouteSpec[] = [
     reads: { params: ['brandId'] },
   },
   ...(['POST', 'DELETE'] as const).flatMap((method) =>
-    ['membership', 'follow'].map(
-      (what): RouteSpec => ({
-        method,
-        path: `/api/my/brands/:brandId/${what}`,
-        auth: 'user',
-        valid: (w) => ({ params: { brandId: w.brandId } }),
-        reads: { params: ['brandId'] },
-      }),
-    ),
+    ['membership', 'follow'].map((what): RouteSpec => ({
+      method,
+      path: `/api/my/brands/:brandId/${what}`,
+      auth: 'user',
+      valid: (w) => ({ params: { brandId: w.brandId } }),
+      reads: { params: ['brandId'] },
+    })),
   ),
 
   // quests
@@ -173,6 +173,109 @@ export const ROUTES: RouteSpec[] = [
     valid: (w) => ({ params: { questId: w.questId } }),
     reads: { params: ['questId'] },
   },
+
+  // profiles and what they show
+  { method: 'GET', path: '/api/my/profile', auth: 'user', valid: () => ({}) },
+  {
+    method: 'PATCH',
+    path: '/api/my/profile',
+    auth: 'user',
+    valid: () => ({ body: { biography: 'Testing the edges', location: 'Berlin', website_link: 'https://example.com' } }),
+    reads: { body: true },
+  },
+  {
+    method: 'GET',
+    path: '/api/profiles/:username',
+    auth: 'public',
+    valid: (w) => ({ params: { username: w.a.username } }),
+    reads: { params: ['username'] },
+  },
+  ...(['picture', 'banner'] as const).map((kind): RouteSpec => ({
+    method: 'PUT',
+    path: `/api/my/profile/${kind}`,
+    auth: 'user',
+    valid: async () => ({ file: { data: await samplePng(), filename: `${kind}.png`, contentType: 'image/png' } }),
+    reads: { body: true },
+  })),
+  {
+    method: 'GET',
+    path: '/api/media/:id',
+    auth: 'public',
+    answers: 'file',
+    // A's picture as it is now (uploading a new one deletes the old).
+    valid: async (w) => ({
+      params: {
+        id: String((await w.server.api.get('/api/my/profile').set(w.a.auth)).body.profilePicture)
+          .split('/')
+          .pop()!,
+      },
+    }),
+    reads: { params: ['id'] },
+  },
+
+  // progression: check-in, awards worn on the profile
+  { method: 'POST', path: '/api/user/checkin', auth: 'user', ok: [200, 409], valid: () => ({}) },
+  { method: 'GET', path: '/api/my/login/history', auth: 'user', valid: () => ({}) },
+  { method: 'GET', path: '/api/my/badges', auth: 'user', valid: () => ({ query: { ts: '1' } }) },
+  { method: 'GET', path: '/api/my/flairs', auth: 'user', valid: () => ({ query: { ts: '1' } }) },
+  {
+    method: 'PUT',
+    path: '/api/my/badges',
+    auth: 'user',
+    valid: (w) => ({ body: { badgeIDs: [w.a.badgeId] } }),
+    reads: { body: true },
+    // Someone else's badge is not yours to wear.
+    foreign: { expect: [400] },
+  },
+  {
+    method: 'PUT',
+    path: '/api/my/flair',
+    auth: 'user',
+    valid: (w) => ({ body: { flairID: w.a.flairId } }),
+    reads: { body: true },
+    foreign: { expect: [400] },
+  },
+
+  // notices and push
+  {
+    method: 'GET',
+    path: '/api/my/notices',
+    auth: 'user',
+    valid: () => ({ query: { hist: '10', ts: '1' } }),
+    reads: { query: ['hist'] },
+  },
+  { method: 'GET', path: '/api/my/notices/count', auth: 'user', valid: () => ({}) },
+  // duration and after are lenient by SPEC (a non-numeric duration is the default, an unknown
+  // cursor is where the user is), so they are not in the 4xx properties; see bad-input.test.ts.
+  { method: 'GET', path: '/api/my/notices/poll', auth: 'user', valid: () => ({ query: { duration: '1', ts: '1' } }) },
+  {
+    method: 'PATCH',
+    path: '/api/notices/:id',
+    auth: 'user',
+    valid: (w) => ({ params: { id: w.a.noticeId }, body: { ack_type: 'seen' } }),
+    reads: { body: true, params: ['id'] },
+    foreign: { expect: [404] },
+  },
+  { method: 'GET', path: '/api/push/vapidPublicKey', auth: 'public', valid: () => ({}) },
+  {
+    method: 'POST',
+    path: '/api/push/register',
+    auth: 'user',
+    ok: [200, 201],
+    valid: () => ({ body: pushSubscription() }),
+    reads: { body: true },
+  },
+
+  // admin
+  { method: 'GET', path: '/api/admin/reset', auth: 'admin', valid: () => ({ query: { ts: '1' } }) },
+  {
+    method: 'GET',
+    path: '/api/admin/users',
+    auth: 'admin',
+    valid: () => ({ query: { sort: 'xp', page: '1', pageSize: '20' } }),
+    reads: { query: ['sort', 'page', 'pageSize'] },
+  },
+  { method: 'GET', path: '/api/admin/users.csv', auth: 'admin', answers: 'file', valid: () => ({}) },
 
   // the demo data's images
   {
@@ -196,9 +299,7 @@ export function encodeSegment(value: string): string {
 
 /** The URL path with params filled in (each encoded as one path segment, except the '*' rest). */
 export function urlOf(route: Pick<RouteSpec, 'path'>, params: Record<string, string> = {}): string {
-  return route.path
-    .replace(/:(\w+)/g, (_, name: string) => encodeSegment(params[name] ?? ''))
-    .replace(/\*$/, () => params['*'] ?? '');
+  return route.path.replace(/:(\w+)/g, (_, name: string) => encodeSegment(params[name] ?? '')).replace(/\*$/, () => params['*'] ?? '');
 }
 
 function queryString(query: Record<string, string | string[]> = {}): string {
@@ -211,11 +312,19 @@ function queryString(query: Record<string, string | string[]> = {}): string {
 }
 
 /** Sends a route's request as a client would; never follows redirects. */
-export function send(api: TestServer['api'], route: Pick<RouteSpec, 'method' | 'path'>, parts: RequestParts, headers: Record<string, string> = {}) {
+export function send(
+  api: TestServer['api'],
+  route: Pick<RouteSpec, 'method' | 'path'>,
+  parts: RequestParts,
+  headers: Record<string, string> = {},
+) {
   const url = `${urlOf(route, parts.params)}${queryString(parts.query)}`;
   const method = route.method.toLowerCase() as 'get' | 'post' | 'put' | 'patch' | 'delete';
-  let req = api[method](url).redirects(0).set({ ...parts.headers, ...headers });
-  if (typeof parts.body === 'string') req = req.set('Content-Type', 'application/json').send(parts.body);
+  let req = api[method](url)
+    .redirects(0)
+    .set({ ...parts.headers, ...headers });
+  if (parts.file) req = req.attach('file', parts.file.data, { filename: parts.file.filename, contentType: parts.file.contentType });
+  else if (typeof parts.body === 'string') req = req.set('Content-Type', 'application/json').send(parts.body);
   else if (parts.body !== undefined) req = req.send(parts.body as object);
   return req;
 }

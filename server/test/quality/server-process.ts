@@ -55,7 +55,13 @@ export async function spawnServer(env: Record<string, string>): Promise<ServerPr
   const started = Date.now();
   for (;;) {
     if (child.exitCode !== null) throw new Error(`the server exited at start:\n${output}`);
-    if (await fetch(`${url}/api/health`).then((r) => r.ok, () => false)) break;
+    if (
+      await fetch(`${url}/api/health`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      break;
     if (Date.now() - started > 30_000) {
       child.kill('SIGKILL');
       throw new Error(`the server did not start within 30 s:\n${output}`);

@@ -1,7 +1,10 @@
-import { randomBytes } from 'node:crypto';
+import { createECDH, randomBytes } from 'node:crypto';
 import { decodeJwt } from 'jose';
+import sharp from 'sharp';
 import { Brand } from '../../src/modules/brands/brand.model.js';
 import { createGearModel, mintGearItems } from '../../src/modules/gear/gear.service.js';
+import { Award } from '../../src/modules/progression/award.model.js';
+import { grantAward } from '../../src/modules/progression/progression.service.js';
 import { publishQuest } from '../../src/modules/quests/quests.service.js';
 import { createTestUser, startTestServer, uniqueEmail, type TestServer, type TestUser } from '../harness.js';
 
@@ -23,6 +26,11 @@ export interface Owner extends Actor {
   claimedItemId: string;
   /** A tap (scan event) that belongs to A. */
   eventId: string;
+  /** A's notice (from being given a badge). */
+  noticeId: string;
+  badgeId: string;
+  flairId: string;
+  pushEndpoint: string;
 }
 
 export interface World {
@@ -37,6 +45,21 @@ export interface World {
   freshDeviceToken(): string;
   /** The id of a fresh anonymous tap (a new one each call). */
   freshEventId(): Promise<string>;
+}
+
+/** A small real PNG, as a phone would upload. */
+export const samplePng = () =>
+  sharp({ create: { width: 64, height: 48, channels: 3, background: { r: 200, g: 80, b: 40 } } })
+    .png()
+    .toBuffer();
+
+/** A browser's push subscription: a real P-256 key, and an endpoint where nothing listens. */
+export function pushSubscription() {
+  return {
+    endpoint: `http://127.0.0.1:9/push/${randomBytes(12).toString('base64url')}`,
+    expirationTime: null,
+    keys: { p256dh: createECDH('prime256v1').generateKeys().toString('base64url'), auth: randomBytes(16).toString('base64url') },
+  };
 }
 
 const ADMIN_EMAIL = 'qa-admin@example.com';
@@ -60,8 +83,8 @@ export async function buildWorld(env: Record<string, string> = {}): Promise<Worl
   const brandId = `qa${short()}`;
   await Brand.create({ _id: brandId, name: 'QA Brand', banner: '/b.webp', profilePicture: '/p.png', logoSmall: '/s.png' });
   const modelId = `qa-band-${short()}`;
-  await createGearModel({ id: modelId, brandId, name: 'QA Band', image: '/band.webp', edition: { type: 'Open', run: 500 } });
-  const tokens = (await mintGearItems(modelId, 400)).map((i) => i.deviceToken);
+  await createGearModel({ id: modelId, brandId, name: 'QA Band', image: '/band.webp', edition: { type: 'Open', run: 100 } });
+  const tokens = (await mintGearItems(modelId, 60)).map((i) => i.deviceToken);
   const quest = await publishQuest({
     brandId,
     title: 'QA quest',
@@ -85,7 +108,45 @@ export async function buildWorld(env: Record<string, string> = {}): Promise<Worl
   await server.api.patch(`/api/events/${eventId}`).set(base.auth).send({}).expect(200);
   await server.api.post(`/api/my/brands/${brandId}/follow`).set(base.auth).expect(200);
   const claimedItemId: string = claim.body.device.id;
-  const a: Owner = { ...base, claimedToken, claimedItemId, eventId, private: [...base.private, claimedToken, claimedItemId, eventId] };
+
+  // Awards give A a notice; A wears them, has a picture and a push subscription.
+  const badgeId = `qa-badge-${short()}`;
+  const flairId = `qa-flair-${short()}`;
+  await Award.create([
+    { _id: badgeId, kind: 'badge', name: 'QA Badge', image: '/badge.png' },
+    { _id: flairId, kind: 'flair', name: 'QA Flair', image: '/flair.png' },
+  ]);
+  await grantAward(base.id, badgeId);
+  await grantAward(base.id, flairId);
+  await server.api
+    .put('/api/my/badges')
+    .set(base.auth)
+    .send({ badgeIDs: [badgeId] })
+    .expect(200);
+  await server.api.put('/api/my/flair').set(base.auth).send({ flairID: flairId }).expect(200);
+  const notices = await server.api.get('/api/my/notices').set(base.auth).expect(200);
+  const noticeId: string = notices.body[0]?.notice_id;
+  if (!noticeId) throw new Error(`A has no notice: ${notices.text}`);
+  await server.api
+    .put('/api/my/profile/picture')
+    .set(base.auth)
+    .attach('file', await samplePng(), 'me.png')
+    .expect(200);
+  const push = pushSubscription();
+  await server.api.post('/api/push/register').set(base.auth).send(push).expect(201);
+
+  const a: Owner = {
+    ...base,
+    claimedToken,
+    claimedItemId,
+    eventId,
+    noticeId,
+    badgeId,
+    flairId,
+    pushEndpoint: push.endpoint,
+    // (the item id is not private: a profile's gear list is public)
+    private: [...base.private, claimedToken, eventId, noticeId, push.endpoint],
+  };
 
   return {
     server,

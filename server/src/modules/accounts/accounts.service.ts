@@ -41,7 +41,7 @@ export async function setUsername(user: UserDoc, name: string): Promise<UserDoc>
     const updated = await User.findOneAndUpdate(
       { _id: user._id },
       { $set: { username: name, usernameKey: usernameKey(name) } },
-      { new: true },
+      { returnDocument: 'after' },
     );
     if (!updated) throw new Unauthorized();
     return updated;

@@ -1,13 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestUser, startTestServer, type TestServer } from '../../../test/harness.js';
+import { createTestUser, startTestServer, type TestServer, type TestUser } from '../../../test/harness.js';
+import { User } from '../accounts/user.model.js';
 import { Award } from '../progression/award.model.js';
+import { grantAward } from '../progression/progression.service.js';
+import { registerProgressReset, registeredProgressResets } from './progress-reset.js';
 
 let server: TestServer;
 beforeAll(async () => {
-  server = await startTestServer({ ADMIN_EMAILS: 'reset.admin@example.com' });
-  await Award.create({ _id: 'reset-badge', kind: 'badge', name: 'Reset badge', image: '/img/r.png' });
+  server = await startTestServer({ ADMIN_EMAILS: 'reset.admin@example.com,second.admin@example.com,third.admin@example.com' });
+  await Award.create([
+    { _id: 'reset-badge', kind: 'badge', name: 'Reset badge', image: '/img/r.png' },
+    { _id: 'reset-flair', kind: 'flair', name: 'Reset flair', image: '/img/rf.png' },
+  ]);
 });
 afterAll(() => server?.close());
+
+const idOf = async (user: TestUser) => (await User.findOne({ email: user.email }))!.id as string;
 
 describe('GET /api/admin/reset', () => {
   it("resets the admin's own progress and keeps the account", async () => {
@@ -15,7 +23,7 @@ describe('GET /api/admin/reset', () => {
     await server.api.post('/api/user/checkin').set(admin.auth).expect(200);
     await server.api.patch('/api/my/profile').set(admin.auth).send({ biography: 'stays' }).expect(200);
     expect((await server.api.get('/api/my/notices').set(admin.auth)).body.length).toBeGreaterThan(0);
-    const res = await server.api.get('/api/admin/reset').set(admin.auth);
+    const res = await server.api.get('/api/admin/reset').query({ ts: '1' }).set(admin.auth);
     expect(res.status).toBe(200);
     expect(res.body.reset).toBe(true);
     expect(res.body.profile).toMatchObject({
@@ -24,6 +32,8 @@ describe('GET /api/admin/reset', () => {
       history: { lastCheckin: null, streak: 0 },
       bio: 'stays',
       username: admin.username,
+      email: admin.email,
+      role: 'admin',
     });
     expect((await server.api.get('/api/my/notices').set(admin.auth)).body).toEqual([]);
     expect((await server.api.get('/api/my/notices/count').set(admin.auth)).body).toEqual({ new: 0, unread: 0 });
@@ -32,13 +42,71 @@ describe('GET /api/admin/reset', () => {
     await server.api.post('/api/user/login').send({ email: admin.email, password: admin.password }).expect(200);
   });
 
+  it('takes back awards, worn flair and badges and the counters, and only the caller’s', async () => {
+    const admin = await createTestUser(server.api, { email: 'second.admin@example.com' });
+    const bystander = await createTestUser(server.api);
+    for (const user of [admin, bystander]) {
+      const id = await idOf(user);
+      await grantAward(id, 'reset-badge');
+      await grantAward(id, 'reset-flair');
+      await User.updateOne({ _id: id }, { $set: { questCount: 3, interfaceCount: 2 } });
+      await server.api
+        .put('/api/my/badges')
+        .set(user.auth)
+        .send({ badgeIDs: ['reset-badge'] })
+        .expect(200);
+      await server.api.put('/api/my/flair').set(user.auth).send({ flairID: 'reset-flair' }).expect(200);
+    }
+    const res = await server.api.get('/api/admin/reset').set(admin.auth);
+    expect(res.status).toBe(200);
+    expect(res.body.profile).toMatchObject({
+      flairs: [],
+      badges: [],
+      profileFlair: null,
+      profileBadges: [null, null, null],
+      questCount: 0,
+      interfaceCount: 0,
+    });
+    expect((await server.api.get('/api/my/badges').set(admin.auth)).body).toEqual([]);
+    const untouched = (await server.api.get('/api/my/profile').set(bystander.auth)).body;
+    expect(untouched).toMatchObject({ questCount: 3, interfaceCount: 2, profileFlair: { id: 'reset-flair' } });
+    expect(untouched.badges.map((b: { id: string }) => b.id)).toEqual(['reset-badge']);
+  });
+
+  it('runs every reset registered by other modules, for the caller only', async () => {
+    expect(registeredProgressResets()).toEqual(expect.arrayContaining(['gear', 'quests', 'notices']));
+    const admin = await createTestUser(server.api, { email: 'third.admin@example.com' });
+    const adminId = await idOf(admin);
+    const calls: string[] = [];
+    const unregister = registerProgressReset('test-module', async (userId) => {
+      calls.push(userId);
+    });
+    await server.api.get('/api/admin/reset').set(admin.auth).expect(200);
+    expect(calls).toEqual([adminId]);
+    // Registering the same name again replaces, so a module imported twice resets once.
+    const unregisterAgain = registerProgressReset('test-module', async (userId) => {
+      calls.push(`again:${userId}`);
+    });
+    await server.api.get('/api/admin/reset').set(admin.auth).expect(200);
+    expect(calls).toEqual([adminId, `again:${adminId}`]);
+    unregister(); // a stale unregister leaves the newer reset in place
+    expect(registeredProgressResets()).toContain('test-module');
+    unregisterAgain();
+    expect(registeredProgressResets()).not.toContain('test-module');
+    await server.api.get('/api/admin/reset').set(admin.auth).expect(200);
+    expect(calls).toHaveLength(2);
+  });
+
   it('is refused to a user with 403 and to a visitor with 401, changing nothing', async () => {
     const user = await createTestUser(server.api);
     await server.api.post('/api/user/checkin').set(user.auth).expect(200);
     const res = await server.api.get('/api/admin/reset').set(user.auth);
     expect(res.status).toBe(403);
-    expect(res.body.messages[0].message).toBeTruthy();
-    expect((await server.api.get('/api/admin/reset')).status).toBe(401);
+    expect(res.body.messages[0].message).toBe('Only admins can do this');
+    const visitor = await server.api.get('/api/admin/reset');
+    expect(visitor.status).toBe(401);
+    expect(visitor.body.messages[0].message).toBeTruthy();
+    expect((await server.api.get('/api/admin/reset').set('Authorization', 'Bearer forged')).status).toBe(401);
     expect((await server.api.get('/api/my/profile').set(user.auth)).body.xp).toBe(10);
   });
 });

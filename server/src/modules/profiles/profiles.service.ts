@@ -2,7 +2,12 @@ import { normaliseLink, socialUrl, usernameKey, type ProfileUpdate } from '@tapq
 import { Invalid, NotFound } from '../../platform/errors.js';
 import { User, type UserDoc } from '../accounts/user.model.js';
 
-/** Applies the profile update payload of SPEC section 3; every field is optional, blanks clear. */
+/**
+ * Applies the profile update payload of SPEC section 3; every field is optional, blanks clear.
+ * Social handles become full URLs: instagram.com/<handle>, and x.com/<handle> for twitter, since
+ * x.com is where twitter.com now redirects (one hop fewer for visitors). The website and custom link
+ * get https:// when typed without a scheme; javascript:, data: and other non-web schemes are refused.
+ */
 export async function updateProfile(user: UserDoc, update: ProfileUpdate): Promise<UserDoc> {
   const set: Record<string, string> = {};
   if (update.biography !== undefined) set.bio = update.biography.trim();
@@ -27,7 +32,7 @@ export async function updateProfile(user: UserDoc, update: ProfileUpdate): Promi
     if (url === null) throw new Invalid(`${name} must be a ${network} handle or profile URL`, name);
     set[network] = url;
   }
-  const updated = await User.findOneAndUpdate({ _id: user._id }, { $set: set }, { new: true });
+  const updated = await User.findOneAndUpdate({ _id: user._id }, { $set: set }, { returnDocument: 'after' });
   if (!updated) throw new NotFound('User not found');
   return updated;
 }

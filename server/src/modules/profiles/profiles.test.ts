@@ -37,8 +37,11 @@ describe('GET /api/my/profile', () => {
     expect(res.body.username).toBeNull();
   });
 
-  it('needs a token', async () => {
+  it('needs a valid token', async () => {
     expect((await server.api.get('/api/my/profile')).status).toBe(401);
+    const forged = await server.api.get('/api/my/profile').set('Authorization', 'Bearer not.a.token');
+    expect(forged.status).toBe(401);
+    expect(forged.body.messages[0].message).toBeTruthy();
   });
 });
 
@@ -68,8 +71,42 @@ describe('PATCH /api/my/profile', () => {
   });
 
   it.each([
+    ['alice', 'https://instagram.com/alice', 'https://x.com/alice'],
+    ['@alice', 'https://instagram.com/alice', 'https://x.com/alice'],
+    ['https://www.instagram.com/alice/', 'https://instagram.com/alice', 'https://x.com/alice'],
+    ['https://twitter.com/alice?ref=bio', 'https://instagram.com/alice', 'https://x.com/alice'],
+    ['   ', '', ''],
+  ])('stores the social value %j as a full URL', async (typed, instagram, twitter) => {
+    const user = await createTestUser(server.api);
+    const res = await server.api.patch('/api/my/profile').set(user.auth).send({ instagram_link: typed, twitter_link: typed });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ instagram, twitter });
+  });
+
+  it('keeps a bio of exactly 300 characters and leaves untouched fields alone', async () => {
+    const user = await createTestUser(server.api);
+    await server.api.patch('/api/my/profile').set(user.auth).send({ website_link: 'example.org' }).expect(200);
+    const res = await server.api
+      .patch('/api/my/profile')
+      .set(user.auth)
+      .send({ biography: 'b'.repeat(300) });
+    expect(res.status).toBe(200);
+    expect(res.body.bio).toHaveLength(300);
+    expect(res.body.website).toBe('https://example.org/');
+  });
+
+  it('needs a valid token', async () => {
+    expect((await server.api.patch('/api/my/profile').send({ biography: 'x' })).status).toBe(401);
+    expect((await server.api.patch('/api/my/profile').set('Authorization', 'Bearer garbage').send({ biography: 'x' })).status).toBe(401);
+  });
+
+  it.each([
     [{ biography: 'x'.repeat(301) }, 'biography'],
     [{ custom_link: 'javascript:alert(1)' }, 'custom_link'],
+    [{ website_link: 'data:text/html,<script>alert(1)</script>' }, 'website_link'],
+    [{ website_link: 'JavaScript:alert(1)' }, 'website_link'],
+    [{ custom_link: 'ftp://files.example.com' }, 'custom_link'],
+    [{ twitter_link: 'https://x.com/<script>' }, 'twitter_link'],
     [{ instagram_link: 'no spaces allowed' }, 'instagram_link'],
     [{ bio: 'wrong key' }, 'bio'],
     [{ location: { $gt: '' } }, 'location'],

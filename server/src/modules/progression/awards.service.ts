@@ -15,7 +15,7 @@ export async function setBadges(user: UserDoc, badgeIDs: string[]): Promise<User
   const foreign = badgeIDs.find((id) => !owned.has(id));
   if (foreign) throw new Invalid(`badgeIDs holds a badge you do not own: ${foreign}`, 'badgeIDs');
   const slots = Array.from({ length: BADGE_SLOTS }, (_, i) => badgeIDs[i] ?? null);
-  const updated = await User.findOneAndUpdate({ _id: user._id }, { $set: { profileBadges: slots } }, { new: true });
+  const updated = await User.findOneAndUpdate({ _id: user._id }, { $set: { profileBadges: slots } }, { returnDocument: 'after' });
   if (!updated) throw new NotFound('User not found');
   return updated;
 }
@@ -25,7 +25,7 @@ export async function setFlair(user: UserDoc, flairID: string | null): Promise<U
   if (flairID !== null && !(await ownedIds(user, 'flair')).has(flairID)) {
     throw new Invalid(`flairID is not a flair you own: ${flairID}`, 'flairID');
   }
-  const updated = await User.findOneAndUpdate({ _id: user._id }, { $set: { profileFlair: flairID } }, { new: true });
+  const updated = await User.findOneAndUpdate({ _id: user._id }, { $set: { profileFlair: flairID } }, { returnDocument: 'after' });
   if (!updated) throw new NotFound('User not found');
   return updated;
 }

@@ -24,7 +24,7 @@ async function announceXp(userId: string, amount: number, xpAfter: number, reaso
 /** Grants XP with one atomic $inc, so concurrent grants never lose an update. */
 export async function grantXp(userId: string, amount: number, reason: string): Promise<XpResult> {
   if (!Number.isInteger(amount) || amount <= 0) throw new Error(`grantXp: invalid amount ${amount}`);
-  const user = await User.findOneAndUpdate({ _id: userId }, { $inc: { xp: amount } }, { new: true, projection: { xp: 1 } });
+  const user = await User.findOneAndUpdate({ _id: userId }, { $inc: { xp: amount } }, { returnDocument: 'after', projection: { xp: 1 } });
   if (!user) throw new NotFound('User not found');
   return announceXp(userId, amount, user.xp, reason);
 }
@@ -66,7 +66,7 @@ export async function checkin(userId: string, now = new Date()): Promise<Checkin
   const updated = await User.findOneAndUpdate(
     { _id: userId, 'history.lastCheckin': last },
     { $set: { 'history.lastCheckin': now, 'history.streak': outcome.streak }, $inc: { xp: outcome.bonus } },
-    { new: true, projection: { xp: 1 } },
+    { returnDocument: 'after', projection: { xp: 1 } },
   );
   if (!updated) throw new Conflict('You have already claimed your daily reward today');
   const xp = await announceXp(userId, outcome.bonus, updated.xp, 'daily-checkin');

@@ -3,7 +3,6 @@ import type { RouterFactory } from '../../app.js';
 import { currentUser, requireAdmin } from '../accounts/authenticate.js';
 import { toUserProfile } from '../profiles/profile-view.js';
 import { resetProgress } from './progress-reset.js';
-import './module-resets.js';
 
 export const adminRouter: RouterFactory = () => {
   const router = Router();

@@ -3,7 +3,6 @@ import { createTestUser, startTestServer, type TestServer, type TestUser } from 
 import { User } from '../accounts/user.model.js';
 import { Award } from '../progression/award.model.js';
 import { grantAward } from '../progression/progression.service.js';
-import { registerProgressReset, registeredProgressResets } from './progress-reset.js';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -71,30 +70,6 @@ describe('GET /api/admin/reset', () => {
     const untouched = (await server.api.get('/api/my/profile').set(bystander.auth)).body;
     expect(untouched).toMatchObject({ questCount: 3, interfaceCount: 2, profileFlair: { id: 'reset-flair' } });
     expect(untouched.badges.map((b: { id: string }) => b.id)).toEqual(['reset-badge']);
-  });
-
-  it('runs every reset registered by other modules, for the caller only', async () => {
-    expect(registeredProgressResets()).toEqual(expect.arrayContaining(['gear', 'quests', 'notices']));
-    const admin = await createTestUser(server.api, { email: 'third.admin@example.com' });
-    const adminId = await idOf(admin);
-    const calls: string[] = [];
-    const unregister = registerProgressReset('test-module', async (userId) => {
-      calls.push(userId);
-    });
-    await server.api.get('/api/admin/reset').set(admin.auth).expect(200);
-    expect(calls).toEqual([adminId]);
-    // Registering the same name again replaces, so a module imported twice resets once.
-    const unregisterAgain = registerProgressReset('test-module', async (userId) => {
-      calls.push(`again:${userId}`);
-    });
-    await server.api.get('/api/admin/reset').set(admin.auth).expect(200);
-    expect(calls).toEqual([adminId, `again:${adminId}`]);
-    unregister(); // a stale unregister leaves the newer reset in place
-    expect(registeredProgressResets()).toContain('test-module');
-    unregisterAgain();
-    expect(registeredProgressResets()).not.toContain('test-module');
-    await server.api.get('/api/admin/reset').set(admin.auth).expect(200);
-    expect(calls).toHaveLength(2);
   });
 
   it('is refused to a user with 403 and to a visitor with 401, changing nothing', async () => {

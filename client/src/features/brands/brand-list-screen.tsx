@@ -4,9 +4,9 @@ import { Link, useNavigate } from 'react-router-dom';
 import type { BrandCard } from '@tapquest/shared';
 import { assetUrl } from '../../lib/api';
 import { useSession } from '../../lib/session/session-context';
-import { BottomSheet } from '../../ui/bottom-sheet/bottom-sheet';
 import { CheckIcon, InfoIcon, LogOutIcon, MenuIcon, PlusIcon } from '../../ui/icons/icons';
 import { Logo } from '../../ui/logo/logo';
+import { MenuSheet } from '../../ui/menu-sheet/menu-sheet';
 import { Modal } from '../../ui/modal/modal';
 import { ProgressIndicator } from '../../ui/progress-indicator/progress-indicator';
 import { Screen } from '../../ui/screen/screen';
@@ -23,7 +23,6 @@ export function BrandListScreen() {
   const [aboutOpen, setAboutOpen] = useState(false);
 
   function logOut() {
-    setMenuOpen(false);
     session.signOut();
     navigate('/login', { replace: true });
   }
@@ -69,29 +68,15 @@ export function BrandListScreen() {
         </ul>
       )}
 
-      <BottomSheet open={menuOpen} onClose={() => setMenuOpen(false)} title="Menu">
-        <ul className={styles.menuList}>
-          <li>
-            <button
-              type="button"
-              className={styles.menuItem}
-              onClick={() => {
-                setMenuOpen(false);
-                setAboutOpen(true);
-              }}
-            >
-              <InfoIcon />
-              What is Tapquest?
-            </button>
-          </li>
-          <li>
-            <button type="button" className={styles.menuItem} onClick={logOut}>
-              <LogOutIcon />
-              Log out
-            </button>
-          </li>
-        </ul>
-      </BottomSheet>
+      <MenuSheet
+        open={menuOpen}
+        onClose={() => setMenuOpen(false)}
+        title="Menu"
+        items={[
+          { label: 'What is Tapquest?', icon: <InfoIcon />, onSelect: () => setAboutOpen(true) },
+          { label: 'Log out', icon: <LogOutIcon />, onSelect: logOut },
+        ]}
+      />
       <Modal
         open={aboutOpen}
         onClose={() => setAboutOpen(false)}

@@ -5,8 +5,8 @@ import { acknowledgeNotice } from '../../lib/api';
 import { useNoticeFeed, type NoticeFeedView } from '../../lib/realtime/notice-feed-context';
 import { isRead, isUnacknowledged } from '../../lib/realtime/notice-list';
 import { useSession } from '../../lib/session/session-context';
-import { BottomSheet } from '../../ui/bottom-sheet/bottom-sheet';
 import { InfoIcon, MoreIcon } from '../../ui/icons/icons';
+import { MenuSheet } from '../../ui/menu-sheet/menu-sheet';
 import { Modal } from '../../ui/modal/modal';
 import { Screen } from '../../ui/screen/screen';
 import { TabBar, type Tab } from '../../ui/tab-bar/tab-bar';
@@ -140,23 +140,12 @@ function Notices({ token }: { token: string }) {
         {panel}
       </div>
 
-      <BottomSheet open={menuOpen} onClose={() => setMenuOpen(false)} title="Options">
-        <ul className={styles.menuList}>
-          <li>
-            <button
-              type="button"
-              className={styles.menuItem}
-              onClick={() => {
-                setMenuOpen(false);
-                setAboutOpen(true);
-              }}
-            >
-              <InfoIcon />
-              What is this page?
-            </button>
-          </li>
-        </ul>
-      </BottomSheet>
+      <MenuSheet
+        open={menuOpen}
+        onClose={() => setMenuOpen(false)}
+        title="Options"
+        items={[{ label: 'What is this page?', icon: <InfoIcon />, onSelect: () => setAboutOpen(true) }]}
+      />
       <Modal
         open={aboutOpen}
         onClose={() => setAboutOpen(false)}

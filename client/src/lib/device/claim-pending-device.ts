@@ -4,10 +4,9 @@ import { deviceTokenItem } from '../storage/stored-item';
 // A tap on gear by someone not yet signed in leaves its device-token in session storage;
 // the gear is claimed as soon as a sign-in gives us a jwt (SPEC sections 7 and 8).
 
-let inFlight: Promise<boolean> | null = null;
+let inFlight: Promise<void> | null = null;
 
-/** Resolves true when a pending device was claimed, so the caller can refresh what shows the gear. */
-export function claimPendingDevice(token: string, alert: (message: string) => void = (m) => window.alert(m)): Promise<boolean> {
+export function claimPendingDevice(token: string, alert: (message: string) => void = (m) => window.alert(m)): Promise<void> {
   // Login and a ?jwt= landing can both fire; one claim per pending token is enough.
   inFlight ??= claim(token, alert).finally(() => {
     inFlight = null;
@@ -15,18 +14,15 @@ export function claimPendingDevice(token: string, alert: (message: string) => vo
   return inFlight;
 }
 
-async function claim(token: string, alert: (message: string) => void): Promise<boolean> {
+async function claim(token: string, alert: (message: string) => void): Promise<void> {
   const deviceToken = deviceTokenItem.read();
-  if (!deviceToken) return false;
-  let claimed: boolean;
+  if (!deviceToken) return;
   try {
     const res = await claimDevice(deviceToken, token);
-    claimed = res.ok;
     alert(res.ok ? 'Device registered!' : await errorMessage(res, `Device claim failed (HTTP ${res.status})`));
   } catch (err) {
     console.error('device claim failed', err);
-    return false;
+    return;
   }
   deviceTokenItem.remove();
-  return claimed;
 }

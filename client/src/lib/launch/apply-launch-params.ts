@@ -1,4 +1,5 @@
 import { upgradeEvent } from '../api';
+import { claimPendingDevice } from '../device/claim-pending-device';
 import type { Session } from '../session/session';
 import { deviceDomainItem, deviceTokenItem } from '../storage/stored-item';
 import { anonymousEventId } from './event-cookie';
@@ -17,8 +18,8 @@ export function applyLaunchParams(params: LaunchParams, session: Session): void 
   if (params.jwt) {
     session.signIn(params.jwt);
   } else {
-    // Signed in already: a tap claims its gear right away.
-    if (session.getToken() && params.deviceToken) void session.claimPendingGear();
+    const token = session.getToken();
+    if (token && params.deviceToken) void claimPendingDevice(token);
   }
 
   if (params.eventId) {

@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { Navigate, type RouteObject } from 'react-router-dom';
 import { LoginScreen } from '../features/auth/login-screen';
 import type { Session } from '../lib/session/session';
@@ -9,6 +10,8 @@ import { RouteError } from './route-error';
 
 // Every route of SPEC section 2. Login is in the first bundle (it is the first screen a visitor
 // sees); everything else loads on demand, so a later feature's weight never slows the first paint.
+
+const DailyRewardOffer = lazy(async () => ({ default: (await import('../features/rewards/daily-reward-offer')).DailyRewardOffer }));
 
 export function appRoutes({ session }: { session: Session }): RouteObject[] {
   const member = requireMember(session);
@@ -68,7 +71,25 @@ export function appRoutes({ session }: { session: Session }): RouteObject[] {
                     return { Component: () => <BrandHubScreen QuestsPanel={QuestBoard} /> };
                   },
                 },
-                { path: '/profile', lazy: async () => ({ Component: (await import('../features/profile/profile-screen')).ProfileScreen }) },
+                {
+                  path: '/profile',
+                  // The daily reward is the rewards feature's, offered once the own profile has loaded; its
+                  // code (with XState) loads then too, off the profile's first paint.
+                  lazy: async () => {
+                    const { ProfileScreen } = await import('../features/profile/profile-screen');
+                    return {
+                      Component: () => (
+                        <ProfileScreen
+                          afterLoad={
+                            <Suspense fallback={null}>
+                              <DailyRewardOffer />
+                            </Suspense>
+                          }
+                        />
+                      ),
+                    };
+                  },
+                },
                 {
                   path: '/profile/edit',
                   lazy: async () => ({ Component: (await import('../features/profile/edit-profile-screen')).EditProfileScreen }),

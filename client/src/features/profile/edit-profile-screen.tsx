@@ -1,10 +1,31 @@
-import { ComingSoon, Screen } from '../../ui/screen/screen';
+import { Link } from 'react-router-dom';
+import { useSession } from '../../lib/session/session-context';
+import { ArrowLeftIcon } from '../../ui/icons/icons';
+import { BadgePicker, FlairPicker } from './edit/accessory-pickers';
+import { PictureEditor } from './edit/picture-editor';
+import { ProfileForm } from './edit/profile-form';
+import styles from './edit/edit-profile.module.css';
 
-/** /profile/edit. Placeholder until the profile feature lands. */
+/**
+ * /profile/edit (SPEC section 2): pictures, flair and badges (each applied on its own), then the
+ * details form with Save and Discard. Hidden on wide screens with the rest of the app.
+ */
 export function EditProfileScreen() {
+  const { user } = useSession();
+  if (!user) return null;
   return (
-    <Screen title="Edit profile">
-      <ComingSoon>Pictures, flair, badges and your details will be editable here.</ComingSoon>
-    </Screen>
+    <main className={styles.screen}>
+      <header className={styles.top}>
+        <Link to="/profile" className={styles.back} aria-label="Back to profile">
+          <ArrowLeftIcon />
+        </Link>
+        <h1 className={styles.title}>Edit profile</h1>
+      </header>
+      <PictureEditor user={user} />
+      {/* Keyed by what is saved: after Apply the picker starts again from the server's answer. */}
+      <FlairPicker key={`flair-${user.profileFlair?.id ?? 'none'}`} user={user} />
+      <BadgePicker key={`badges-${user.profileBadges.map((b) => b?.id ?? '-').join(',')}`} user={user} />
+      <ProfileForm user={user} />
+    </main>
   );
 }

@@ -1,29 +1,39 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useState, type ReactNode } from 'react';
+import { myAssetsQuery, myDevicesQuery } from '../../lib/device/gear-queries';
 import { useSession } from '../../lib/session/session-context';
-import { Avatar } from '../../ui/avatar/avatar';
-import { Button } from '../../ui/button/button';
-import { ComingSoon, Screen } from '../../ui/screen/screen';
-import styles from './profile-placeholder.module.css';
+import { ProgressIndicator } from '../../ui/progress-indicator/progress-indicator';
+import { ProfileView } from './profile-view';
+import styles from './profile.module.css';
 
-/** /profile: the user's own profile. Placeholder until the profile feature lands. */
-export function ProfileScreen() {
-  const { user } = useSession();
+export interface ProfileScreenProps {
+  /** Shown once the profile and its gear are on screen: the app hands in the daily reward here. */
+  afterLoad?: ReactNode;
+}
+
+/** /profile: the signed-in user's own profile (the route's guard has loaded the user). */
+export function ProfileScreen({ afterLoad }: ProfileScreenProps) {
+  const { user, token } = useSession();
+  // A renewed token (the daily check-in hands one out) re-keys these; the gear on screen stays meanwhile.
+  const devices = useQuery({ ...myDevicesQuery(token), enabled: token !== null, placeholderData: keepPreviousData });
+  const assets = useQuery({ ...myAssetsQuery(token), enabled: token !== null, placeholderData: keepPreviousData });
+  // Once loaded stays loaded: what was handed in keeps its state through later refetches.
+  const [loaded, setLoaded] = useState(false);
+  if (!loaded && !devices.isPending) setLoaded(true);
+
+  if (!user) {
+    return (
+      <main className={styles.profile}>
+        <div className={styles.loading}>
+          <ProgressIndicator state="indeterminate" shape="ring" label="Loading profile" />
+        </div>
+      </main>
+    );
+  }
   return (
-    <Screen title="Profile">
-      <section className={styles.card}>
-        <Avatar
-          picture={user?.profilePicture}
-          name={user?.username}
-          flair={user?.profileFlair}
-          badges={user?.profileBadges ?? []}
-          size="lg"
-        />
-        <h2 className={styles.name}>{user?.username}</h2>
-        <p className={styles.meta}>Level {user?.level ?? 1}</p>
-        <Button variant="change" size="small" to="/profile/edit">
-          Edit profile
-        </Button>
-      </section>
-      <ComingSoon>Your gear, collections and season pass will appear here.</ComingSoon>
-    </Screen>
+    <>
+      <ProfileView profile={user} devices={devices.data} devicesFailed={devices.isError} own assets={assets.data} />
+      {loaded && afterLoad}
+    </>
   );
 }

@@ -1,5 +1,6 @@
 import type {
   AckType,
+  Asset,
   AdminUserPage,
   AdminUserSort,
   BrandCard,
@@ -141,6 +142,11 @@ export function setMyFlair(flairID: string | null, token: Token): Promise<ApiRes
 
 export function getMyDevices(token: Token): Promise<ApiResponse<Device[]>> {
   return request('GET', '/my/devices', { token });
+}
+
+/** GET /my/assets: gear, flairs and badges as the asset details modal shows them. */
+export function getMyAssets(token: Token): Promise<ApiResponse<Asset[]>> {
+  return request('GET', '/my/assets', { token });
 }
 
 export function getDevicesOf(username: string): Promise<ApiResponse<Device[]>> {

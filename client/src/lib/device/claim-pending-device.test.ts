@@ -15,7 +15,7 @@ describe('claimPendingDevice', () => {
     sessionStorage.setItem('device-token', 'dt1');
     mockFetch({ 'POST /device/claim': () => json(200, { device: {} }) });
     const alert = vi.fn();
-    await claimPendingDevice('jwt', alert);
+    expect(await claimPendingDevice('jwt', alert)).toBe(true);
     expect(alert).toHaveBeenCalledWith('Device registered!');
     expect(sessionStorage.getItem('device-token')).toBeNull();
   });
@@ -25,7 +25,7 @@ describe('claimPendingDevice', () => {
     sessionStorage.setItem('device-token', 'dt1');
     mockFetch({ 'POST /device/claim': () => json(409, errorBody('This gear is already claimed')) });
     const alert = vi.fn();
-    await claimPendingDevice('jwt', alert);
+    expect(await claimPendingDevice('jwt', alert)).toBe(false);
     expect(alert).toHaveBeenCalledWith('This gear is already claimed');
     expect(sessionStorage.getItem('device-token')).toBeNull();
   });

@@ -4,9 +4,10 @@ import { deviceTokenItem } from '../storage/stored-item';
 // A tap on gear by someone not yet signed in leaves its device-token in session storage;
 // the gear is claimed as soon as a sign-in gives us a jwt (SPEC sections 7 and 8).
 
-let inFlight: Promise<void> | null = null;
+let inFlight: Promise<boolean> | null = null;
 
-export function claimPendingDevice(token: string, alert: (message: string) => void = (m) => window.alert(m)): Promise<void> {
+/** Resolves true when a pending device was claimed, so the caller can refresh what shows the gear. */
+export function claimPendingDevice(token: string, alert: (message: string) => void = (m) => window.alert(m)): Promise<boolean> {
   // Login and a ?jwt= landing can both fire; one claim per pending token is enough.
   inFlight ??= claim(token, alert).finally(() => {
     inFlight = null;
@@ -14,15 +15,18 @@ export function claimPendingDevice(token: string, alert: (message: string) => vo
   return inFlight;
 }
 
-async function claim(token: string, alert: (message: string) => void): Promise<void> {
+async function claim(token: string, alert: (message: string) => void): Promise<boolean> {
   const deviceToken = deviceTokenItem.read();
-  if (!deviceToken) return;
+  if (!deviceToken) return false;
+  let claimed: boolean;
   try {
     const res = await claimDevice(deviceToken, token);
+    claimed = res.ok;
     alert(res.ok ? 'Device registered!' : await errorMessage(res, `Device claim failed (HTTP ${res.status})`));
   } catch (err) {
     console.error('device claim failed', err);
-    return;
+    return false;
   }
   deviceTokenItem.remove();
+  return claimed;
 }

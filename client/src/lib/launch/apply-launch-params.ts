@@ -1,5 +1,4 @@
 import { upgradeEvent } from '../api';
-import { claimPendingDevice } from '../device/claim-pending-device';
 import type { Session } from '../session/session';
 import { deviceDomainItem, deviceTokenItem } from '../storage/stored-item';
 import { anonymousEventId } from './event-cookie';
@@ -18,8 +17,8 @@ export function applyLaunchParams(params: LaunchParams, session: Session): void 
   if (params.jwt) {
     session.signIn(params.jwt);
   } else {
-    const token = session.getToken();
-    if (token && params.deviceToken) void claimPendingDevice(token);
+    // Signed in already: a tap claims its gear right away.
+    if (session.getToken() && params.deviceToken) void session.claimPendingGear();
   }
 
   if (params.eventId) {

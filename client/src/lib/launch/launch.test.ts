@@ -35,6 +35,27 @@ describe('launch parameters', () => {
     expect(sessionStorage.getItem('device-token')).toBeNull();
   });
 
+  it('claims right away when the tap opens the app signed in, and refreshes the gear and profile', async () => {
+    const alert = vi.spyOn(window, 'alert').mockImplementation(() => {});
+    localStorage.setItem('jwt', 'jwt-ada');
+    const { called } = mockFetch({ 'POST /device/claim': () => json(200, { device: {} }) });
+    const queryClient = new QueryClient();
+    const invalidate = vi.spyOn(queryClient, 'invalidateQueries');
+    applyLaunchParams(
+      { jwt: null, deviceDomain: 'tags.example', deviceToken: 'dt2', eventId: null, userId: null },
+      createSession(queryClient),
+    );
+    await vi.waitFor(() => expect(alert).toHaveBeenCalledWith('Device registered!'));
+    expect(called('POST /device/claim')[0].headers.get('authorization')).toBe('Bearer jwt-ada');
+    await vi.waitFor(() =>
+      expect(invalidate.mock.calls.map(([filters]) => filters?.queryKey)).toEqual([
+        ['my', 'devices'],
+        ['my', 'assets'],
+        ['my', 'profile'],
+      ]),
+    );
+  });
+
   it('keeps the device token of a visitor until a sign-in', () => {
     const { calls } = mockFetch({});
     applyLaunchParams({ jwt: null, deviceDomain: null, deviceToken: 'dt1', eventId: null, userId: null }, createSession(new QueryClient()));

@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { UserProfile } from '@tapquest/shared';
 import { getMyProfile } from '../api';
 import { claimPendingDevice } from '../device/claim-pending-device';
+import { MY_ASSETS_QUERY, MY_DEVICES_QUERY } from '../device/gear-queries';
 import { jwtItem } from '../storage/stored-item';
 
 // Who is signed in. The jwt lives in local storage (it survives restarts); the user profile lives
@@ -75,7 +76,13 @@ export function createSession(queryClient: QueryClient) {
       // The user goes in first so nothing renders the new token without its profile.
       if (user) queryClient.setQueryData(profileQuery(nextToken).queryKey, user);
       setToken(nextToken);
-      void claimPendingDevice(nextToken);
+      void session.claimPendingGear();
+    },
+
+    /** Claims gear a tap left pending; a claim refreshes the gear and the profile (counts, XP, awards) on screen. */
+    async claimPendingGear(): Promise<void> {
+      if (!token || !(await claimPendingDevice(token))) return;
+      await Promise.all([MY_DEVICES_QUERY, MY_ASSETS_QUERY, PROFILE_QUERY].map((queryKey) => queryClient.invalidateQueries({ queryKey })));
     },
 
     setUser(user: UserProfile): void {

@@ -39,3 +39,5 @@ export const installStatusItem = storedItem(local, LOCAL_KEYS.installStatus);
 export const pushStatusItem = storedItem(local, LOCAL_KEYS.pushStatus);
 export const deviceDomainItem = storedItem(session, SESSION_KEYS.deviceDomain);
 export const deviceTokenItem = storedItem(session, SESSION_KEYS.deviceToken);
+export const lastCheckinDayItem = storedItem(local, LOCAL_KEYS.lastCheckinDay);
+export const rewardDismissedDayItem = storedItem(session, SESSION_KEYS.rewardDismissedDay);

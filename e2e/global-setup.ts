@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, statSync, readdirSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
@@ -20,6 +21,17 @@ function newestSource(dir: string): number {
 
 let server: RunningServer | undefined;
 
+/** A port free right now: the server must know its own address up front, since tag taps redirect to it. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+    probe.on('error', reject);
+  });
+}
+
 // Builds the client when its sources are newer than the build, then starts one seeded server for all journeys.
 export async function setup(project: TestProject) {
   const stale = !existsSync(dist) || newestSource(path.join(root, 'client/src')) > statSync(dist).mtimeMs;
@@ -30,9 +42,11 @@ export async function setup(project: TestProject) {
       stdio: 'inherit',
       env: { ...process.env, NODE_ENV: 'production' },
     });
+  const port = await freePort();
   const config = loadConfig({
     NODE_ENV: 'test',
-    PORT: '0',
+    PORT: String(port),
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
     HOST: '127.0.0.1',
     LOG_LEVEL: 'silent',
     DATA_DIR: mkdtempSync(path.join(tmpdir(), 'tapquest-e2e-')),

@@ -84,20 +84,6 @@ async function signedInPhone(token: string, to: string): Promise<Page> {
   return page;
 }
 
-/**
- * The tag's URL answers with a redirect to the server's configured client address. The E2E server
- * listens on a random port (PORT=0), so that address names port 0: the redirect is pointed at the
- * running server instead, keeping the rest of the real answer (its cookies included).
- */
-async function followTapsToThisServer(page: Page, baseUrl: string): Promise<void> {
-  await page.route('**/api/tap/**', async (route) => {
-    const res = await route.fetch({ maxRedirects: 0 });
-    const location = res.headers().location ?? '';
-    const target = new URL(location, baseUrl);
-    await route.fulfill({ response: res, headers: { ...res.headers(), location: `${baseUrl}${target.pathname}${target.search}` } });
-  });
-}
-
 /** Every alert() the page shows, accepted. */
 function collectAlerts(page: Page): string[] {
   const alerts: string[] = [];
@@ -306,8 +292,7 @@ describe('profiles', () => {
   });
 
   it('gear tapped by a visitor is claimed at sign-in, and a tap while signed in claims at once; both show without a reload', async () => {
-    const { page, context, baseUrl } = await quietPhone();
-    await followTapsToThisServer(page, baseUrl);
+    const { page, context } = await quietPhone();
     const alerts = collectAlerts(page);
 
     await page.goto(`/api/tap/${NEON_CAP}`);

@@ -37,6 +37,8 @@ export interface PageAudit {
   /** Audits and opportunities below 0.9 in the three categories: the reasons behind a low score. */
   failing: { id: string; title: string; score: number; displayValue?: string }[];
   warnings: string[];
+  /** Lighthouse's measure of this machine's CPU speed at the time (a desktop-class CPU scores ~1500-2000). */
+  benchmarkIndex: number;
 }
 
 export interface PageToAudit {
@@ -150,6 +152,7 @@ export async function auditPages(baseUrl: string, pages: PageToAudit[], chrome: 
         )
         .map((a) => ({ id: a.id, title: a.title, score: a.score as number, displayValue: a.displayValue })),
       warnings: lhr.runWarnings,
+      benchmarkIndex: Math.round(lhr.environment.benchmarkIndex),
     });
   }
   return audits;

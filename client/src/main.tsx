@@ -24,7 +24,7 @@ const queryClient = createQueryClient();
 const session = createSession(queryClient);
 applyLaunchParams(params, session);
 
-const router = createBrowserRouter(appRoutes({ session }));
+const router = createBrowserRouter(appRoutes({ session, queryClient }));
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

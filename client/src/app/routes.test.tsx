@@ -2,6 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { buildUser } from '../test/builders';
+import { buildDevice } from '../test/profile-builders';
 import { errorBody, json, mockFetch } from '../test/fetch-mock';
 import { renderApp } from '../test/render-app';
 import { WIDE_SCREEN_QUERY } from './layouts/root-layout';
@@ -152,5 +153,27 @@ describe('layouts', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Menu' }));
     expect(screen.getByRole('dialog', { name: 'Menu' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', '/dashboard');
+  });
+});
+
+describe('loading /profile', () => {
+  it('asks for the gear while the profile is still on its way, preloads the banner, and asks once', async () => {
+    signedIn();
+    let answerProfile: (r: Response) => void = () => {};
+    const { called } = mockFetch({
+      'GET /my/profile': () => new Promise<Response>((resolve) => (answerProfile = resolve)),
+      'GET /my/devices': () => json(200, [buildDevice({ name: 'Summit Wristband' })]),
+      'GET /my/assets': () => json(200, []),
+    });
+    renderApp('/profile');
+    await waitFor(() => expect(called('GET /my/devices')).toHaveLength(1));
+    expect(called('GET /my/assets')).toHaveLength(1);
+
+    answerProfile(json(200, buildUser({ banner: '/api/assets/banner-ada.webp' })));
+    expect(await screen.findByRole('button', { name: /^Summit Wristband/ })).toBeInTheDocument();
+    const preload = document.head.querySelector('link[rel="preload"][as="image"]');
+    expect(preload).toHaveAttribute('href', '/api/assets/banner-ada.webp');
+    expect(called('GET /my/devices')).toHaveLength(1);
+    expect(called('GET /my/assets')).toHaveLength(1);
   });
 });

@@ -1,6 +1,10 @@
 import { lazy, Suspense } from 'react';
+import type { QueryClient } from '@tanstack/react-query';
 import { Navigate, type RouteObject } from 'react-router-dom';
 import { LoginScreen } from '../features/auth/login-screen';
+import { assetUrl } from '../lib/api';
+import { prefetchMyGear } from '../lib/device/gear-queries';
+import { preloadImage } from '../lib/preload/preload-image';
 import type { Session } from '../lib/session/session';
 import { requireMember } from './guards';
 import { AdminLayout } from './layouts/admin-layout';
@@ -13,7 +17,7 @@ import { RouteError } from './route-error';
 
 const DailyRewardOffer = lazy(async () => ({ default: (await import('../features/rewards/daily-reward-offer')).DailyRewardOffer }));
 
-export function appRoutes({ session }: { session: Session }): RouteObject[] {
+export function appRoutes({ session, queryClient }: { session: Session; queryClient: QueryClient }): RouteObject[] {
   const member = requireMember(session);
   const adminHandle: RouteHandle = { allowWide: true };
   return [
@@ -73,6 +77,15 @@ export function appRoutes({ session }: { session: Session }): RouteObject[] {
                 },
                 {
                   path: '/profile',
+                  // The gear loads alongside the profile and the screen's code rather than after them, and
+                  // the banner (the screen's largest paint) as soon as the profile names it.
+                  loader: () => {
+                    prefetchMyGear(queryClient, session.getToken());
+                    void session.loadProfile().then((load) => {
+                      if (load.status === 'loaded' && load.user.banner) preloadImage(assetUrl(load.user.banner));
+                    });
+                    return null;
+                  },
                   // The daily reward is the rewards feature's, offered once the own profile has loaded; its
                   // code (with XState) loads then too, off the profile's first paint.
                   lazy: async () => {

@@ -9,7 +9,7 @@ import { createSession } from '../lib/session/session';
 export function renderApp(path: string) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } } });
   const session = createSession(queryClient);
-  const router = createMemoryRouter(appRoutes({ session }), { initialEntries: [path] });
+  const router = createMemoryRouter(appRoutes({ session, queryClient }), { initialEntries: [path] });
   const view = render(
     <AppProviders queryClient={queryClient} session={session}>
       <RouterProvider router={router} />

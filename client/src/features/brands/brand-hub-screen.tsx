@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState, type ComponentType } from 'react';
-import { Link, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
 import type { BrandHub, Quest } from '@tapquest/shared';
 import { assetUrl } from '../../lib/api';
 import { useSession } from '../../lib/session/session-context';
@@ -13,6 +13,8 @@ import { BrandPost } from './brand-post';
 import { brandHubQuery, brandLoadMessage } from './brand-queries';
 import { useBrandMembership } from './use-brand-membership';
 import styles from './brands.module.css';
+import { Callout } from '../../ui/callout/callout';
+import { IconButton } from '../../ui/icon-button/icon-button';
 
 // /brandhub/:brandId (SPEC section 2, Brand hub): who the brand is, whether you belong, and its
 // Feed, Quests and Gear. The Quests tab belongs to the quests feature; the app hands it in
@@ -47,9 +49,9 @@ export function BrandHubScreen({ QuestsPanel }: BrandHubScreenProps) {
     return (
       <main className={styles.hub}>
         <BackLink />
-        <p className={styles.notice} role="alert">
-          {brandLoadMessage(hub.error)}
-        </p>
+        <div className={styles.failure}>
+          <Callout tone="error">{brandLoadMessage(hub.error)}</Callout>
+        </div>
       </main>
     );
   }
@@ -57,11 +59,7 @@ export function BrandHubScreen({ QuestsPanel }: BrandHubScreenProps) {
 }
 
 function BackLink() {
-  return (
-    <Link to="/" className={styles.back} aria-label="Back to my brands">
-      <ArrowLeftIcon />
-    </Link>
-  );
+  return <IconButton to="/" label="Back to my brands" icon={<ArrowLeftIcon />} tone="glass" className={styles.back} />;
 }
 
 function Hub({ hub, token, QuestsPanel }: { hub: BrandHub; token: string | null } & BrandHubScreenProps) {
@@ -127,7 +125,7 @@ function Hub({ hub, token, QuestsPanel }: { hub: BrandHub; token: string | null 
           <>
             <GearUp hub={hub} onSeeAll={() => setTab('gear')} />
             {hub.posts.length === 0 ? (
-              <p className={styles.empty}>No posts available</p>
+              <Callout>No posts available</Callout>
             ) : (
               hub.posts.map((post) => <BrandPost key={post.id} post={post} now={now} onLink={setPendingLink} />)
             )}
@@ -167,7 +165,7 @@ function GearUp({ hub, onSeeAll }: { hub: BrandHub; onSeeAll: () => void }) {
 }
 
 function GearGrid({ hub }: { hub: BrandHub }) {
-  if (hub.gear.length === 0) return <p className={styles.empty}>No gear available</p>;
+  if (hub.gear.length === 0) return <Callout>No gear available</Callout>;
   return (
     <ul className={styles.gearGrid} aria-label="Gear">
       {hub.gear.map((gear) => (

@@ -13,6 +13,8 @@ import { Screen } from '../../ui/screen/screen';
 import { toast } from '../../ui/toast/toast';
 import { brandsQuery } from './brand-queries';
 import styles from './brands.module.css';
+import { Callout } from '../../ui/callout/callout';
+import { IconButton } from '../../ui/icon-button/icon-button';
 
 /** / and /brandhub: the brand communities (SPEC section 2, Brand list), the user's own first. */
 export function BrandListScreen() {
@@ -31,25 +33,12 @@ export function BrandListScreen() {
     <Screen
       title="My brands"
       lead="The communities your gear connects you to."
-      actions={
-        <button
-          type="button"
-          className={styles.roundButton}
-          aria-label="Menu"
-          aria-haspopup="dialog"
-          aria-expanded={menuOpen}
-          onClick={() => setMenuOpen(true)}
-        >
-          <MenuIcon />
-        </button>
-      }
+      actions={<IconButton label="Menu" icon={<MenuIcon />} expanded={menuOpen} onClick={() => setMenuOpen(true)} />}
     >
       {brands.isPending ? (
         <ProgressIndicator state="indeterminate" label="Loading brands" />
       ) : brands.isError ? (
-        <p className={styles.notice} role="alert">
-          Failed to load brands
-        </p>
+        <Callout tone="error">Failed to load brands</Callout>
       ) : (
         <ul className={styles.brandList} aria-label="Brands">
           {brands.data.map((brand) => (

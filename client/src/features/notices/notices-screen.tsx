@@ -13,6 +13,8 @@ import { TabBar, type Tab } from '../../ui/tab-bar/tab-bar';
 import { NoticeCard } from './notice-card';
 import { noticeDestination } from './notice-destination';
 import styles from './notices.module.css';
+import { Callout } from '../../ui/callout/callout';
+import { IconButton } from '../../ui/icon-button/icon-button';
 
 // /notice (SPEC sections 2 and 4). The notices come from the live feed the tab screens share; this
 // screen acknowledges them: a click marks one read, leaving marks every unacknowledged one seen,
@@ -66,7 +68,7 @@ function Notices({ token }: { token: string }) {
 
   const list = (notices: Notice[], empty: string, label: string) =>
     notices.length === 0 ? (
-      <p className={styles.empty}>{empty}</p>
+      <Callout>{empty}</Callout>
     ) : (
       <ul className={styles.list} aria-label={label}>
         {notices.map((notice) => (
@@ -79,11 +81,7 @@ function Notices({ token }: { token: string }) {
 
   let panel;
   if (feed.status === 'loading') {
-    panel = (
-      <p className={styles.empty} role="status">
-        Loading notifications...
-      </p>
-    );
+    panel = <Callout role="status">Loading notifications...</Callout>;
   } else if (tab === 'all') {
     panel = (
       <>
@@ -122,18 +120,7 @@ function Notices({ token }: { token: string }) {
   return (
     <Screen
       title="Notifications"
-      actions={
-        <button
-          type="button"
-          className={styles.optionsButton}
-          aria-label="Options"
-          aria-haspopup="dialog"
-          aria-expanded={menuOpen}
-          onClick={() => setMenuOpen(true)}
-        >
-          <MoreIcon />
-        </button>
-      }
+      actions={<IconButton label="Options" icon={<MoreIcon />} expanded={menuOpen} onClick={() => setMenuOpen(true)} />}
     >
       <TabBar tabs={TABS} value={tab} onChange={setTab} label="Notification filters" idPrefix="notices" />
       <div className={styles.panel} role="tabpanel" id={`notices-${tab}`} aria-labelledby={`notices-tab-${tab}`}>

@@ -1,10 +1,10 @@
-import { Link } from 'react-router-dom';
 import { useSession } from '../../lib/session/session-context';
 import { ArrowLeftIcon } from '../../ui/icons/icons';
 import { BadgePicker, FlairPicker } from './edit/accessory-pickers';
 import { PictureEditor } from './edit/picture-editor';
 import { ProfileForm } from './edit/profile-form';
 import styles from './edit/edit-profile.module.css';
+import { IconButton } from '../../ui/icon-button/icon-button';
 
 /**
  * /profile/edit (SPEC section 2): pictures, flair and badges (each applied on its own), then the
@@ -16,9 +16,7 @@ export function EditProfileScreen() {
   return (
     <main className={styles.screen}>
       <header className={styles.top}>
-        <Link to="/profile" className={styles.back} aria-label="Back to profile">
-          <ArrowLeftIcon />
-        </Link>
+        <IconButton to="/profile" label="Back to profile" icon={<ArrowLeftIcon />} />
         <h1 className={styles.title}>Edit profile</h1>
       </header>
       <PictureEditor user={user} />

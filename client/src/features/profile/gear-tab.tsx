@@ -6,6 +6,7 @@ import { PlusIcon, TapIcon } from '../../ui/icons/icons';
 import { ProgressIndicator } from '../../ui/progress-indicator/progress-indicator';
 import { editionText } from './asset';
 import styles from './profile.module.css';
+import { Callout } from '../../ui/callout/callout';
 
 export interface GearTabProps {
   devices: Device[] | undefined;
@@ -18,9 +19,9 @@ export interface GearTabProps {
 /** The Gear tab: a card per claimed item, and on the own profile an 'Add Gear' card that explains tapping. */
 export function GearTab({ devices, failed, canAdd, onOpen }: GearTabProps) {
   const [explaining, setExplaining] = useState(false);
-  if (failed) return <p className={styles.notice}>Gear could not be loaded. Please try again later.</p>;
+  if (failed) return <Callout tone="error">Gear could not be loaded. Please try again later.</Callout>;
   if (!devices) return <ProgressIndicator state="indeterminate" label="Loading gear" />;
-  if (devices.length === 0 && !canAdd) return <p className={styles.empty}>No gear yet.</p>;
+  if (devices.length === 0 && !canAdd) return <Callout>No gear yet.</Callout>;
   return (
     <>
       <ul className={styles.gearGrid} aria-label="Gear">

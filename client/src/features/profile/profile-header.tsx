@@ -7,6 +7,7 @@ import { ExternalLinkModal } from '../../ui/external-link/external-link';
 import { EditIcon, InfoIcon, LinkIcon, MapPinIcon, PlusIcon } from '../../ui/icons/icons';
 import { XpBar } from '../../ui/xp-bar/xp-bar';
 import styles from './profile.module.css';
+import { IconButton } from '../../ui/icon-button/icon-button';
 
 export interface ProfileHeaderProps {
   profile: PublicProfile;
@@ -38,9 +39,7 @@ export function ProfileHeader({ profile, own, onOpenDetails, onEditLink }: Profi
           <div className={styles.bannerBlank} />
         )}
         <div className={styles.bannerActions}>
-          <button type="button" className={styles.roundButton} onClick={onOpenDetails} aria-label="Profile details">
-            <InfoIcon />
-          </button>
+          <IconButton label="Profile details" icon={<InfoIcon width={20} height={20} />} tone="glass" onClick={onOpenDetails} />
           {own && (
             <Button variant="change" size="small" to="/profile/edit" icon={<EditIcon />} className={styles.editButton}>
               Edit profile
@@ -104,10 +103,8 @@ export function ProfileHeader({ profile, own, onOpenDetails, onEditLink }: Profi
               Add your NFC link
             </Button>
           )}
-          {own && profile.link && (
-            <button type="button" className={styles.roundButton} onClick={onEditLink} aria-label="Edit NFC link">
-              <EditIcon />
-            </button>
+          {own && profile.link && onEditLink && (
+            <IconButton label="Edit NFC link" icon={<EditIcon width={20} height={20} />} onClick={onEditLink} />
           )}
         </div>
       )}

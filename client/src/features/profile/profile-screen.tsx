@@ -1,6 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { myAssetsQuery, myDevicesQuery } from '../../lib/device/gear-queries';
+import { whenIdle } from '../../lib/idle/when-idle';
 import { useSession } from '../../lib/session/session-context';
 import { ProgressIndicator } from '../../ui/progress-indicator/progress-indicator';
 import { ProfileView } from './profile-view';
@@ -20,6 +21,9 @@ export function ProfileScreen({ afterLoad }: ProfileScreenProps) {
   // Once loaded stays loaded: what was handed in keeps its state through later refetches.
   const [loaded, setLoaded] = useState(false);
   if (!loaded && !devices.isPending) setLoaded(true);
+  // What is handed in (the daily reward and its code) waits until the profile has painted.
+  const [idle, setIdle] = useState(false);
+  useEffect(() => (loaded ? whenIdle(() => setIdle(true)) : undefined), [loaded]);
 
   if (!user) {
     return (
@@ -33,7 +37,7 @@ export function ProfileScreen({ afterLoad }: ProfileScreenProps) {
   return (
     <>
       <ProfileView profile={user} devices={devices.data} devicesFailed={devices.isError} own assets={assets.data} />
-      {loaded && afterLoad}
+      {idle && afterLoad}
     </>
   );
 }

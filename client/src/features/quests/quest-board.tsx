@@ -7,6 +7,7 @@ import { QuestDetailsSheet } from './quest-details-sheet';
 import { myQuestsSource } from './quest-source';
 import { QuestsModal } from './quests-modal';
 import styles from './quests.module.css';
+import { Callout } from '../../ui/callout/callout';
 
 /** A brand hub's Quests tab: the brand's quests, each opening its details, and the way to all of the user's quests. */
 export function QuestBoard({ quests }: { quests: Quest[] }) {
@@ -18,7 +19,7 @@ export function QuestBoard({ quests }: { quests: Quest[] }) {
   return (
     <div className={styles.board}>
       {quests.length === 0 ? (
-        <p className={styles.empty}>No quests available</p>
+        <Callout>No quests available</Callout>
       ) : (
         <ul className={styles.cardList} aria-label="Quests">
           {quests.map((quest) => (

@@ -7,6 +7,7 @@ import { QuestCard } from './quest-card';
 import { QuestDetailsSheet } from './quest-details-sheet';
 import type { QuestSource } from './quest-source';
 import styles from './quests.module.css';
+import { Callout } from '../../ui/callout/callout';
 
 // The quests modal (SPEC section 2): every quest of the user, filtered All Quests, Active,
 // Completed, Upcoming or Rewards (GET /my/quests?filter=). A quest opens its details sheet in its place.
@@ -58,9 +59,9 @@ function QuestsList({ source, filter, onFilter, onOpen }: QuestsListProps) {
       {quests.isPending ? (
         <ProgressIndicator state="indeterminate" label="Loading quests" />
       ) : quests.isError ? (
-        <p className={styles.empty}>An unexpected error occurred</p>
+        <Callout tone="error">An unexpected error occurred</Callout>
       ) : quests.data.length === 0 ? (
-        <p className={styles.empty}>No quests available</p>
+        <Callout>No quests available</Callout>
       ) : (
         <ul className={styles.cardList} aria-label={FILTER_LABEL[filter]}>
           {quests.data.map((quest) => (

@@ -1,8 +1,12 @@
+import type { QueryClient } from '@tanstack/react-query';
 import type { Asset, Device } from '@tapquest/shared';
 import { getMyAssets, getMyDevices } from '../api';
 
 // The signed-in user's gear, shared by the screens that show it and the claim that adds to it:
-// a claim invalidates these keys so new gear appears without a reload.
+// a claim invalidates these keys so new gear appears without a reload. The /profile route fetches
+// them alongside the profile; the screen that mounts a moment later reuses that answer.
+
+const GEAR_STALE_MS = 30_000;
 
 export const MY_DEVICES_QUERY = ['my', 'devices'] as const;
 export const MY_ASSETS_QUERY = ['my', 'assets'] as const;
@@ -21,6 +25,7 @@ export function myDevicesQuery(token: string | null) {
       if (!res.ok) throw new GearLoadError(res.status);
       return res.json();
     },
+    staleTime: GEAR_STALE_MS,
   };
 }
 
@@ -32,5 +37,13 @@ export function myAssetsQuery(token: string | null) {
       if (!res.ok) throw new GearLoadError(res.status);
       return res.json();
     },
+    staleTime: GEAR_STALE_MS,
   };
+}
+
+/** Starts loading the gear for a screen about to show it; failures surface in that screen's own query. */
+export function prefetchMyGear(queryClient: QueryClient, token: string | null): void {
+  if (!token) return;
+  void queryClient.prefetchQuery(myDevicesQuery(token));
+  void queryClient.prefetchQuery(myAssetsQuery(token));
 }

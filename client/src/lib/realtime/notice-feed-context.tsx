@@ -1,11 +1,12 @@
 import { createContext, useContext, useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
 import type { AckType } from '@tapquest/shared';
+import { whenIdle } from '../idle/when-idle';
 import { useSession } from '../session/session-context';
 import type { NoticeFeed, NoticeFeedState } from './notice-feed';
 
 // One notice feed for the signed-in screens: the bottom bar's badge and the notifications screen
-// read the same copy. The feed (and socket.io with it) loads only when there is a token, and stops
-// on sign-out or when the screens holding it go away.
+// read the same copy. The feed (and socket.io with it) loads only when there is a token, once the
+// screen's first paint is done, and stops on sign-out or when the screens holding it go away.
 
 const NoticeFeedContext = createContext<NoticeFeed | null>(null);
 
@@ -17,15 +18,18 @@ export function NoticeFeedProvider({ children }: { children: ReactNode }) {
     if (!token) return;
     let cancelled = false;
     let started: NoticeFeed | null = null;
-    import('./notice-feed')
-      .then(({ startNoticeFeed }) => {
-        if (cancelled) return;
-        started = startNoticeFeed(token);
-        setFeed(started);
-      })
-      .catch((err) => console.error('notice feed failed to load', err));
+    const cancelWait = whenIdle(() => {
+      import('./notice-feed')
+        .then(({ startNoticeFeed }) => {
+          if (cancelled) return;
+          started = startNoticeFeed(token);
+          setFeed(started);
+        })
+        .catch((err) => console.error('notice feed failed to load', err));
+    });
     return () => {
       cancelled = true;
+      cancelWait();
       started?.stop();
       setFeed(null);
     };

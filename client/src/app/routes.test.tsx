@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { buildUser } from '../test/builders';
@@ -147,12 +147,21 @@ describe('layouts', () => {
     expect(localStorage.getItem('jwt')).toBe('jwt-ada');
   });
 
-  it('admin bar: the menu opens a sheet of links', async () => {
-    mockFetch({});
-    renderApp('/admin');
-    await userEvent.click(await screen.findByRole('button', { name: 'Menu' }));
-    expect(screen.getByRole('dialog', { name: 'Menu' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', '/dashboard');
+  it('admin bar: the menu opens a sheet of links; following one closes it', async () => {
+    signedIn();
+    mockFetch({ 'GET /my/profile': () => json(200, buildUser()) });
+    const { router } = renderApp('/admin');
+    const menu = await screen.findByRole('button', { name: 'Menu' });
+    expect(menu).toHaveAttribute('aria-expanded', 'false');
+    await userEvent.click(menu);
+    expect(menu).toHaveAttribute('aria-expanded', 'true');
+    const sheet = screen.getByRole('dialog', { name: 'Menu' });
+    expect(within(sheet).getByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', '/dashboard');
+    expect(within(sheet).getByRole('link', { name: 'Analytics' })).toHaveAttribute('href', '/analytics');
+
+    await userEvent.click(within(sheet).getByRole('link', { name: 'Dashboard' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Menu' })).not.toBeInTheDocument());
   });
 });
 

@@ -242,6 +242,7 @@ export interface SeedSummary {
 export async function seedDemoData(deps: { config: Config }, now = new Date()): Promise<SeedSummary> {
   const { config } = deps;
   const url = assetUrl;
+  const daysAgo = (days: number) => new Date(now.getTime() - days * DAY);
 
   for (const [list, kind] of [
     [FLAIRS, 'flair'],
@@ -323,10 +324,7 @@ export async function seedDemoData(deps: { config: Config }, now = new Date()): 
     for (const [token, key] of claims) {
       const owner = created.get(key);
       if (owner && token.startsWith(`demo-${gear.id}-`)) {
-        await GearItem.updateOne(
-          { deviceToken: token, claimedBy: null },
-          { $set: { claimedBy: owner, claimedAt: new Date(now.getTime() - 5 * DAY) } },
-        );
+        await GearItem.updateOne({ deviceToken: token, claimedBy: null }, { $set: { claimedBy: owner, claimedAt: daysAgo(5) } });
       }
     }
   }
@@ -348,60 +346,37 @@ export async function seedDemoData(deps: { config: Config }, now = new Date()): 
         ['flair-royal', 'flair', 30],
         ['badge-summiteer', 'badge', 14],
         ['flair-sunrise', 'flair', 9],
-      ].map(([awardId, kind, daysAgo]) => ({ userId: demo, awardId, kind, acquiredAt: new Date(now.getTime() - Number(daysAgo) * DAY) })),
+      ].map(([awardId, kind, age]) => ({ userId: demo, awardId, kind, acquiredAt: daysAgo(Number(age)) })),
     );
     // Launch Week done; First Tap under way (gear claimed, one tap of three).
     await TaskProgress.insertMany([
-      {
-        userId: demo,
-        questId: 'launch-week',
-        taskId: 't1',
-        count: 1,
-        lastCountedAt: new Date(now.getTime() - 16 * DAY),
-        completedAt: new Date(now.getTime() - 16 * DAY),
-      },
-      {
-        userId: demo,
-        questId: 'launch-week',
-        taskId: 't2',
-        count: 2,
-        lastCountedAt: new Date(now.getTime() - 15 * DAY),
-        completedAt: new Date(now.getTime() - 15 * DAY),
-      },
-      {
-        userId: demo,
-        questId: 'first-tap',
-        taskId: 't1',
-        count: 1,
-        lastCountedAt: new Date(now.getTime() - DAY),
-        completedAt: new Date(now.getTime() - DAY),
-      },
-      { userId: demo, questId: 'first-tap', taskId: 't2', count: 1, lastCountedAt: new Date(now.getTime() - DAY), completedAt: null },
+      taskProgress(demo, 'launch-week', 't1', 1, daysAgo(16), true),
+      taskProgress(demo, 'launch-week', 't2', 2, daysAgo(15), true),
+      taskProgress(demo, 'first-tap', 't1', 1, daysAgo(1), true),
+      taskProgress(demo, 'first-tap', 't2', 1, daysAgo(1), false),
     ]);
-    await QuestCompletion.create({ userId: demo, questId: 'launch-week', completedAt: new Date(now.getTime() - 15 * DAY) });
+    await QuestCompletion.create({ userId: demo, questId: 'launch-week', completedAt: daysAgo(15) });
   }
   const rider = created.get('rider');
   if (rider) {
     await Membership.insertMany(['1', '3'].map((brandId) => ({ userId: rider, brandId })));
     await UserAward.insertMany([
-      { userId: rider, awardId: 'badge-wave-rider', kind: 'badge', acquiredAt: new Date(now.getTime() - 5 * DAY) },
-      { userId: rider, awardId: 'flair-tide', kind: 'flair', acquiredAt: new Date(now.getTime() - 20 * DAY) },
+      { userId: rider, awardId: 'badge-wave-rider', kind: 'badge', acquiredAt: daysAgo(5) },
+      { userId: rider, awardId: 'flair-tide', kind: 'flair', acquiredAt: daysAgo(20) },
     ]);
-    await TaskProgress.create({
-      userId: rider,
-      questId: 'harbor-open-session',
-      taskId: 't1',
-      count: 1,
-      lastCountedAt: new Date(now.getTime() - 25 * DAY),
-      completedAt: new Date(now.getTime() - 25 * DAY),
-    });
-    await QuestCompletion.create({ userId: rider, questId: 'harbor-open-session', completedAt: new Date(now.getTime() - 25 * DAY) });
+    await TaskProgress.create(taskProgress(rider, 'harbor-open-session', 't1', 1, daysAgo(25), true));
+    await QuestCompletion.create({ userId: rider, questId: 'harbor-open-session', completedAt: daysAgo(25) });
   }
 
   return {
     accounts: ACCOUNTS.map((a) => ({ email: a.email, username: a.username, role: a.role, password: passwords.get(a.key) ?? null })),
     tapUrls: await demoTapUrls(config),
   };
+}
+
+/** A seeded account's count on one quest task, last counted `at`; `done` when that count completed it. */
+function taskProgress(userId: Types.ObjectId, questId: string, taskId: string, count: number, at: Date, done: boolean) {
+  return { userId, questId, taskId, count, lastCountedAt: at, completedAt: done ? at : null };
 }
 
 function profileOf(key: AccountSeed['key'], url: (name: string) => string, now: Date) {

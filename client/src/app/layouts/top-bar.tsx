@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import { Link, NavLink, useNavigate } from 'react-router-dom';
 import { useSession } from '../../lib/session/session-context';
-import { BottomSheet } from '../../ui/bottom-sheet/bottom-sheet';
 import { MenuIcon } from '../../ui/icons/icons';
+import { IconButton } from '../../ui/icon-button/icon-button';
 import { Logo } from '../../ui/logo/logo';
+import { MenuSheet } from '../../ui/menu-sheet/menu-sheet';
 import styles from './layouts.module.css';
 
 /**
@@ -34,45 +35,19 @@ export function TopBar() {
           LOGOUT
         </button>
       </nav>
-      <button
-        type="button"
-        className={styles.menuButton}
-        aria-label="Menu"
-        aria-haspopup="dialog"
-        aria-expanded={menuOpen}
-        onClick={() => setMenuOpen(true)}
-      >
-        <MenuIcon />
-      </button>
-      <BottomSheet open={menuOpen} onClose={() => setMenuOpen(false)} title="Menu">
-        <ul className={styles.menuList}>
-          <li>
-            <Link to="/" className={styles.menuItem} onClick={() => setMenuOpen(false)}>
-              Home
-            </Link>
-          </li>
-          <li>
-            <Link to="/admin" className={styles.menuItem} onClick={() => setMenuOpen(false)}>
-              Admin
-            </Link>
-          </li>
-          <li>
-            <Link to="/dashboard" className={styles.menuItem} onClick={() => setMenuOpen(false)}>
-              Dashboard
-            </Link>
-          </li>
-          <li>
-            <Link to="/analytics" className={styles.menuItem} onClick={() => setMenuOpen(false)}>
-              Analytics
-            </Link>
-          </li>
-          <li>
-            <button type="button" className={styles.menuItem} onClick={logout}>
-              Log out
-            </button>
-          </li>
-        </ul>
-      </BottomSheet>
+      <IconButton label="Menu" icon={<MenuIcon />} expanded={menuOpen} onClick={() => setMenuOpen(true)} />
+      <MenuSheet
+        open={menuOpen}
+        onClose={() => setMenuOpen(false)}
+        title="Menu"
+        items={[
+          { label: 'Home', to: '/' },
+          { label: 'Admin', to: '/admin' },
+          { label: 'Dashboard', to: '/dashboard' },
+          { label: 'Analytics', to: '/analytics' },
+          { label: 'Log out', onSelect: logout },
+        ]}
+      />
     </header>
   );
 }

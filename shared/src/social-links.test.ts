@@ -22,5 +22,6 @@ describe('social links', () => {
   it('prefixes http:// for display only when missing', () => {
     expect(displayLink('example.com')).toBe('http://example.com');
     expect(displayLink('https://example.com')).toBe('https://example.com');
+    expect(displayLink('HTTP://example.com')).toBe('HTTP://example.com');
   });
 });

@@ -41,5 +41,5 @@ export function normaliseLink(typed: string): string | null {
 
 /** SPEC section 5: the custom link is shown with an http:// prefix when it does not start with http. */
 export function displayLink(link: string): string {
-  return link.startsWith('http') ? link : `http://${link}`;
+  return /^http/i.test(link) ? link : `http://${link}`;
 }

@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { ExternalLink, withHttp } from './external-link';
+import { ExternalLink } from './external-link';
 
 describe('ExternalLink', () => {
   it("asks first and stays when the answer is 'No, I'll stay here'", async () => {
@@ -21,11 +21,5 @@ describe('ExternalLink', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Yes, I understand the risks' }));
     expect(open).toHaveBeenCalledWith('http://ada.dev', '_blank', 'noopener,noreferrer');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-  });
-
-  it('adds http:// only to links that do not start with http', () => {
-    expect(withHttp('ada.dev')).toBe('http://ada.dev');
-    expect(withHttp('https://ada.dev')).toBe('https://ada.dev');
-    expect(withHttp('http://ada.dev')).toBe('http://ada.dev');
   });
 });

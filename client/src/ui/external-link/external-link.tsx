@@ -1,12 +1,8 @@
+import { displayLink } from '@tapquest/shared';
 import { useState, type ReactNode } from 'react';
 import { AlertIcon } from '../icons/icons';
 import { Modal } from '../modal/modal';
 import styles from './external-link.module.css';
-
-/** SPEC section 5: a stored link is shown with http:// added when it does not start with http. */
-export function withHttp(url: string): string {
-  return /^http/i.test(url) ? url : `http://${url}`;
-}
 
 function hostOf(url: string): string {
   try {
@@ -23,7 +19,7 @@ export interface ExternalLinkModalProps {
 
 /** The caution step before leaving the app; the page opens in a new tab without access to this one. */
 export function ExternalLinkModal({ url, onClose }: ExternalLinkModalProps) {
-  const target = url ? withHttp(url) : '';
+  const target = url ? displayLink(url) : '';
   return (
     <Modal
       open={url !== null}
@@ -67,7 +63,7 @@ export function ExternalLink({ href, children, className }: ExternalLinkProps) {
   return (
     <>
       <a
-        href={withHttp(href)}
+        href={displayLink(href)}
         target="_blank"
         rel="noopener noreferrer"
         className={[styles.link, className].filter(Boolean).join(' ')}

@@ -1,20 +1,13 @@
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useId, useState, type ChangeEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { UPLOAD_EXTENSIONS, UPLOAD_MAX_BYTES, UPLOAD_TYPES } from '@tapquest/shared';
 import { errorMessage, uploadProfileImage, type ImageSlot } from '../../../lib/api';
 import { useSession } from '../../../lib/session/session-context';
 import { Button } from '../../../ui/button/button';
 import { UploadIcon } from '../../../ui/icons/icons';
+import { IMAGE_ACCEPT, imageRejection } from '../../../ui/image-file/image-file-input';
 import { ProgressIndicator } from '../../../ui/progress-indicator/progress-indicator';
 import styles from '../signup.module.css';
-
-const ACCEPT = [...UPLOAD_EXTENSIONS.map((ext) => `.${ext}`), ...UPLOAD_TYPES].join(',');
-
-function isAcceptedImage(file: File): boolean {
-  const ext = file.name.split('.').pop()?.toLowerCase() ?? '';
-  return (UPLOAD_EXTENSIONS as readonly string[]).includes(ext) || (UPLOAD_TYPES as readonly string[]).includes(file.type);
-}
 
 /** Step 2: profile picture and banner, each uploaded as soon as it is chosen. */
 export function PicturesStep({ onContinue }: { onContinue: () => void }) {
@@ -64,12 +57,9 @@ function ImageUpload({ slot, label, current }: { slot: ImageSlot; label: string;
     const file = event.target.files?.[0];
     event.target.value = '';
     if (!file) return;
-    if (!isAcceptedImage(file)) {
-      setError('Please choose a jpg, jpeg or png image');
-      return;
-    }
-    if (file.size > UPLOAD_MAX_BYTES) {
-      setError('File size must be less than 10MB');
+    const rejection = imageRejection(file);
+    if (rejection) {
+      setError(rejection === 'type' ? 'Please choose a jpg, jpeg or png image' : 'File size must be less than 10MB');
       return;
     }
     setError(null);
@@ -84,7 +74,7 @@ function ImageUpload({ slot, label, current }: { slot: ImageSlot; label: string;
         id={id}
         className={`visually-hidden ${styles.fileInput}`}
         type="file"
-        accept={ACCEPT}
+        accept={IMAGE_ACCEPT}
         onChange={choose}
         disabled={upload.isPending}
         aria-describedby={error ? `${id}-error` : undefined}

@@ -304,6 +304,19 @@ describe('profiles', () => {
     await expect.poll(() => alerts).toContain('Device registered!');
     const gear = page.getByRole('list', { name: 'Gear' });
     await gear.getByRole('button', { name: /^Neon Reflective Cap\s*Limited #28 of 30/ }).waitFor();
+    // The cap comes with the Spark flair. Its congratulations and today's reward show one after the
+    // other, in the order they are ready: never both at once.
+    const unlocked = page.getByRole('dialog', { name: 'Congratulations!' });
+    const reward = page.getByRole('dialog', { name: 'Welcome back!' });
+    await unlocked.or(reward).first().waitFor();
+    expect(await page.getByRole('dialog').count()).toBe(1);
+    if (await reward.isVisible()) await putOffReward(page);
+    await unlocked.getByText('You unlocked a new flair: Spark.').waitFor();
+    expect(await page.getByRole('dialog').count()).toBe(1);
+    await settled(page);
+    await shoot(page, 'gear-claim-unlock');
+    await unlocked.getByRole('button', { name: 'OK' }).click();
+    await unlocked.waitFor({ state: 'hidden' });
     await putOffReward(page);
 
     await page.goto(`/api/tap/${NEON_BAND}`);
@@ -311,6 +324,9 @@ describe('profiles', () => {
     await expect.poll(() => alerts.filter((a) => a === 'Device registered!').length).toBe(2);
     await gear.getByRole('button', { name: /^Neon Glow Band\s*Open #58 of 60/ }).waitFor();
     await gear.getByRole('button', { name: /^Neon Reflective Cap/ }).waitFor();
+    await unlocked.getByText('You unlocked a new badge: Night Runner.').waitFor();
+    await unlocked.getByRole('button', { name: 'OK' }).click();
+    await unlocked.waitFor({ state: 'hidden' });
     // The claim refreshes the profile too: its interface count follows without a reload.
     await expect.poll(() => stat(page, 'Interfaces').innerText()).toBe('2');
     expect(alerts.every((a) => a === 'Device registered!')).toBe(true);

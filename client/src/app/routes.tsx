@@ -15,7 +15,7 @@ import { RouteError } from './route-error';
 // Every route of SPEC section 2. Login is in the first bundle (it is the first screen a visitor
 // sees); everything else loads on demand, so a later feature's weight never slows the first paint.
 
-const DailyRewardOffer = lazy(async () => ({ default: (await import('../features/rewards/daily-reward-offer')).DailyRewardOffer }));
+const RewardMoments = lazy(async () => ({ default: (await import('../features/rewards/reward-moments')).RewardMoments }));
 
 export function appRoutes({ session, queryClient }: { session: Session; queryClient: QueryClient }): RouteObject[] {
   const member = requireMember(session);
@@ -86,8 +86,8 @@ export function appRoutes({ session, queryClient }: { session: Session; queryCli
                     });
                     return null;
                   },
-                  // The daily reward is the rewards feature's, offered once the own profile has loaded; its
-                  // code (with XState) loads then too, off the profile's first paint.
+                  // The daily reward and what gear claims brought are the rewards feature's, shown once the own
+                  // profile has loaded; their code (with XState) loads then too, off the profile's first paint.
                   lazy: async () => {
                     const { ProfileScreen } = await import('../features/profile/profile-screen');
                     return {
@@ -95,7 +95,7 @@ export function appRoutes({ session, queryClient }: { session: Session; queryCli
                         <ProfileScreen
                           afterLoad={
                             <Suspense fallback={null}>
-                              <DailyRewardOffer />
+                              <RewardMoments />
                             </Suspense>
                           }
                         />

@@ -1,5 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { DAILY_BONUS_XP } from '@tapquest/shared';
 import { useSession } from '../../lib/session/session-context';
 import { lastCheckinDayItem, rewardDismissedDayItem } from '../../lib/storage/stored-item';
@@ -16,7 +16,7 @@ import styles from './rewards.module.css';
  * The daily reward with what follows a claim (level-up, unlocks). Mount it once the signed-in
  * user's profile is on screen: it decides by itself whether there is anything to offer today.
  */
-export function DailyRewardOffer() {
+export function DailyRewardOffer({ onShowingChange }: { onShowingChange?: (showing: boolean) => void } = {}) {
   const { session } = useSession();
   const machine = useMemo(() => dailyRewardMachine.provide(dailyRewardImplementations(session)), [session]);
   const actor = useActorRef(machine, {
@@ -24,6 +24,9 @@ export function DailyRewardOffer() {
   });
   const state = useSelector(actor, (s) => s);
   const { offer, claimed, error, levelUp, unlocks } = state.context;
+  // Anything but waiting (to check, to load, for tomorrow) has a modal of this offer on screen.
+  const anyModal = !(state.matches('checking') || state.matches('loading') || state.matches('resting'));
+  useEffect(() => onShowingChange?.(anyModal), [anyModal, onShowingChange]);
 
   const showing = state.matches('offered') || state.matches('claiming') || state.matches('claimed') || state.matches('failed');
   const done = state.matches('claimed');

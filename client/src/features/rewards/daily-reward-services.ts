@@ -1,19 +1,12 @@
 import { fromPromise } from 'xstate';
-import type { UserProfile } from '@tapquest/shared';
 import { checkIn, errorMessage, getLoginHistory, getMyProfile } from '../../lib/api';
 import type { Session } from '../../lib/session/session';
 import { lastCheckinDayItem, rewardDismissedDayItem } from '../../lib/storage/stored-item';
-import { CLAIM_FAILED, ClaimRefused, type AwardUnlock, type RewardClaim, type RewardStatus } from './daily-reward.machine';
+import { CLAIM_FAILED, ClaimRefused, type RewardClaim, type RewardStatus } from './daily-reward.machine';
+import { awardsOf } from './progress-gain';
 
 // The real implementations behind the daily reward machine's named actors and actions: the API,
 // the session (which keeps the new token the check-in hands back) and browser storage.
-
-export function awardsOf(user: Pick<UserProfile, 'flairs' | 'badges'>): AwardUnlock[] {
-  return [
-    ...user.flairs.map((a) => ({ id: a.id, kind: 'flair' as const, name: a.name, src: a.src })),
-    ...user.badges.map((a) => ({ id: a.id, kind: 'badge' as const, name: a.name, src: a.src })),
-  ];
-}
 
 export function dailyRewardImplementations(session: Session) {
   return {

@@ -6,11 +6,11 @@ import {
   ClaimRefused,
   dailyRewardMachine,
   msUntilNextLocalDay,
-  type AwardUnlock,
   type DailyRewardInput,
   type RewardClaim,
   type RewardStatus,
 } from './daily-reward.machine';
+import type { AwardUnlock } from './progress-gain';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;

@@ -1,5 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { localDayKey, nextCheckin, type CheckinResponse, type LoginHistory } from '@tapquest/shared';
+import { gainBetween, type AwardUnlock } from './progress-gain';
 
 // The daily reward of SPEC sections 4, 5 and 9. It is offered only when the last check-in made on
 // this device fell on another local day; the server's login history then says which streak day it
@@ -8,13 +9,6 @@ import { localDayKey, nextCheckin, type CheckinResponse, type LoginHistory } fro
 // A day that is handled (claimed, already claimed elsewhere, or put off) rests until local midnight
 // and is checked again, so a screen left open overnight offers the next day's reward.
 // The clock comes in as input; the calls and the storage writes are provided by name.
-
-export interface AwardUnlock {
-  id: string;
-  kind: 'flair' | 'badge';
-  name: string;
-  src: string;
-}
 
 /** What the offer is decided from: the server's check-in history and what the user holds now. */
 export interface RewardStatus {
@@ -182,8 +176,10 @@ export const dailyRewardMachine = setup({
           actions: [
             assign(({ context, event }) => ({
               claimed: event.output.checkin,
-              levelUp: event.output.checkin.level > context.levelBefore ? event.output.checkin.level : null,
-              unlocks: event.output.awards.filter((award) => !context.awardIdsBefore.includes(award.id)),
+              ...gainBetween(
+                { level: context.levelBefore, awardIds: context.awardIdsBefore },
+                { level: event.output.checkin.level, awards: event.output.awards },
+              ),
             })),
             'markCheckedIn',
             { type: 'persistCheckinDay', params: ({ context }) => ({ day: today(context) }) },

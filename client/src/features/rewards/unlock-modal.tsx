@@ -1,4 +1,4 @@
-import type { AwardUnlock } from './daily-reward.machine';
+import type { AwardUnlock } from './progress-gain';
 import { Modal } from '../../ui/modal/modal';
 import styles from './rewards.module.css';
 

@@ -1,6 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
 import { EVENT_COOKIE_PREFIX } from '@tapquest/shared';
+import { buildUser } from '../../test/builders';
 import { json, mockFetch } from '../../test/fetch-mock';
 import { createSession } from '../session/session';
 import { applyLaunchParams } from './apply-launch-params';
@@ -38,7 +39,10 @@ describe('launch parameters', () => {
   it('claims right away when the tap opens the app signed in, and refreshes the gear and profile', async () => {
     const alert = vi.spyOn(window, 'alert').mockImplementation(() => {});
     localStorage.setItem('jwt', 'jwt-ada');
-    const { called } = mockFetch({ 'POST /device/claim': () => json(200, { device: {} }) });
+    const { called, calls } = mockFetch({
+      'GET /my/profile': () => json(200, buildUser()),
+      'POST /device/claim': () => json(200, { device: {} }),
+    });
     const queryClient = new QueryClient();
     const invalidate = vi.spyOn(queryClient, 'invalidateQueries');
     applyLaunchParams(
@@ -47,13 +51,15 @@ describe('launch parameters', () => {
     );
     await vi.waitFor(() => expect(alert).toHaveBeenCalledWith('Device registered!'));
     expect(called('POST /device/claim')[0].headers.get('authorization')).toBe('Bearer jwt-ada');
-    await vi.waitFor(() =>
-      expect(invalidate.mock.calls.map(([filters]) => filters?.queryKey)).toEqual([
-        ['my', 'devices'],
-        ['my', 'assets'],
-        ['my', 'profile'],
-      ]),
-    );
+    // The gear shown anywhere is refreshed, and the profile (XP, level, awards, counts) read again after the claim.
+    await vi.waitFor(() => {
+      const order = calls.map((c) => `${c.method} ${c.path}`);
+      expect(order.lastIndexOf('GET /my/profile')).toBeGreaterThan(order.indexOf('POST /device/claim'));
+    });
+    expect(invalidate.mock.calls.map(([filters]) => filters?.queryKey)).toEqual([
+      ['my', 'devices'],
+      ['my', 'assets'],
+    ]);
   });
 
   it('keeps the device token of a visitor until a sign-in', () => {

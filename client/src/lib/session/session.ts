@@ -3,7 +3,7 @@ import type { UserProfile } from '@tapquest/shared';
 import { getMyProfile } from '../api';
 import { claimPendingDevice } from '../device/claim-pending-device';
 import { MY_ASSETS_QUERY, MY_DEVICES_QUERY } from '../device/gear-queries';
-import { jwtItem } from '../storage/stored-item';
+import { deviceTokenItem, jwtItem } from '../storage/stored-item';
 
 // Who is signed in. The jwt lives in local storage (it survives restarts); the user profile lives
 // only in memory, in the query cache, so every screen that shows the user reads one copy and
@@ -36,10 +36,19 @@ export function profileQuery(token: string | null) {
   };
 }
 
+/** A gear claim with the user's profile just before and just after it: what it brought (XP, level, awards). */
+export interface GearClaim {
+  before: UserProfile;
+  after: UserProfile;
+}
+
 export function createSession(queryClient: QueryClient) {
   const listeners = new Set<() => void>();
   let token = jwtItem.read();
   const notify = () => listeners.forEach((listener) => listener());
+  // Claims not yet taken by a screen: a claim at sign-in lands before the screen that shows it mounts.
+  let claims: GearClaim[] = [];
+  const claimListeners = new Set<() => void>();
 
   function setToken(next: string | null) {
     if (next === token) return;
@@ -79,10 +88,34 @@ export function createSession(queryClient: QueryClient) {
       void session.claimPendingGear();
     },
 
-    /** Claims gear a tap left pending; a claim refreshes the gear and the profile (counts, XP, awards) on screen. */
+    /**
+     * Claims gear a tap left pending; a claim refreshes the gear and the profile (counts, XP, awards) on
+     * screen, and is kept with the profile before and after it for takeGearClaims().
+     */
     async claimPendingGear(): Promise<void> {
-      if (!token || !(await claimPendingDevice(token))) return;
-      await Promise.all([MY_DEVICES_QUERY, MY_ASSETS_QUERY, PROFILE_QUERY].map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+      const claimant = token;
+      if (!claimant || !deviceTokenItem.read()) return;
+      const before = await queryClient.fetchQuery(profileQuery(claimant)).catch(() => null);
+      if (!(await claimPendingDevice(claimant))) return;
+      await Promise.all([MY_DEVICES_QUERY, MY_ASSETS_QUERY].map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+      const after = await queryClient.fetchQuery({ ...profileQuery(claimant), staleTime: 0 }).catch(() => null);
+      // Signed out meanwhile: nobody is there to show it to.
+      if (!before || !after || !token) return;
+      claims.push({ before, after });
+      claimListeners.forEach((listener) => listener());
+    },
+
+    /** Hands over the claims made since the last call (oldest first) and forgets them. */
+    takeGearClaims(): GearClaim[] {
+      const taken = claims;
+      claims = [];
+      return taken;
+    },
+
+    /** Called after each claim that takeGearClaims() can hand over. */
+    onGearClaim(listener: () => void): () => void {
+      claimListeners.add(listener);
+      return () => claimListeners.delete(listener);
     },
 
     setUser(user: UserProfile): void {

@@ -36,10 +36,11 @@ const cpus = os.cpus();
 const header = [
   '# Benchmarks',
   '',
-  `Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on ${os.type()} ${os.release()} (${os.arch()}),`,
+  `Last run ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on ${os.type()} ${os.release()} (${os.arch()}),`,
   `${cpus.length} x ${cpus[0]?.model.trim() ?? 'unknown CPU'}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB memory, Node ${process.version}.`,
-  'Every figure comes from `npm run bench` on that machine; load generators and servers share its cores, so absolute',
-  'numbers are conservative and the ratios against the bare Node ceiling are the meaningful part.',
+  'Every figure comes from `npm run bench`; `npm run bench -- <name>` re-runs one section, so each section ends with the',
+  'machine and date it was measured on. Load generators and servers share the cores, so absolute numbers are',
+  'conservative and the ratios against the bare Node ceiling are the meaningful part.',
   '',
 ].join('\n');
 

@@ -2,6 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { buildUser } from '../../test/builders';
+import { buildDevice } from '../../test/profile-builders';
 import { errorBody, json, mockFetch } from '../../test/fetch-mock';
 import { renderApp } from '../../test/render-app';
 
@@ -30,6 +31,31 @@ describe('/admin Reset Profile', () => {
     expect(reset.headers.get('Authorization')).toBe('Bearer jwt-admin');
     expect(reset.url.searchParams.get('ts')).toMatch(/^\d+$/);
     await waitFor(() => expect(called('GET /my/profile').length).toBeGreaterThan(loads));
+  });
+
+  it('shows the released gear when the profile is opened again after a reset', async () => {
+    quietConsole();
+    localStorage.setItem('jwt', 'jwt-admin');
+    let devices = [buildDevice({ name: 'Summit Wristband' })];
+    const { called } = mockFetch({
+      'GET /my/profile': () => json(200, buildUser({ role: 'admin', username: 'tapquest_admin' })),
+      'GET /my/devices': () => json(200, devices),
+      'GET /my/assets': () => json(200, []),
+      'GET /admin/reset': () => {
+        devices = [];
+        return json(200, { ok: true });
+      },
+    });
+    const { router } = renderApp('/profile');
+    expect(await screen.findByRole('button', { name: /^Summit Wristband/ })).toBeInTheDocument();
+
+    await router.navigate('/admin');
+    await userEvent.click(await screen.findByRole('button', { name: 'Reset Profile' }));
+    expect(await screen.findByText('Your profile has been reset')).toBeInTheDocument();
+    const loads = called('GET /my/devices').length;
+    await router.navigate('/profile');
+    await waitFor(() => expect(called('GET /my/devices').length).toBeGreaterThan(loads));
+    await waitFor(() => expect(screen.queryByRole('button', { name: /^Summit Wristband/ })).not.toBeInTheDocument());
   });
 
   it('tells a signed-in user without the admin role that they lack the right', async () => {

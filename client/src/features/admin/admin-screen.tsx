@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { PROFILE_QUERY } from '../../lib/session/session';
+import { MY_QUERIES } from '../../lib/session/session';
 import { useSession } from '../../lib/session/session-context';
 import { Button } from '../../ui/button/button';
 import { Screen } from '../../ui/screen/screen';
@@ -31,8 +31,8 @@ export function AdminScreen() {
     setBusy(false);
     if (outcome === 'reset') {
       toast.success('Your profile has been reset');
-      // XP, counts and awards changed on the server; every screen reads the profile afresh.
-      void queryClient.invalidateQueries({ queryKey: PROFILE_QUERY });
+      // XP, counts, awards and claimed gear changed on the server; every screen reads them afresh.
+      void queryClient.invalidateQueries({ queryKey: MY_QUERIES });
     } else {
       toast.error(TOLD[outcome]);
     }

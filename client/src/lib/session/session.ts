@@ -9,7 +9,9 @@ import { deviceTokenItem, jwtItem } from '../storage/stored-item';
 // only in memory, in the query cache, so every screen that shows the user reads one copy and
 // screens that change the profile update it in place (SPEC section 3, Storage).
 
-export const PROFILE_QUERY = ['my', 'profile'] as const;
+/** Every query under this key is the signed-in user's own data (profile, gear, ...). */
+export const MY_QUERIES = ['my'] as const;
+export const PROFILE_QUERY = [...MY_QUERIES, 'profile'] as const;
 
 export class ProfileLoadError extends Error {
   constructor(readonly status: number) {

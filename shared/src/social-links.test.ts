@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { displayLink, handleFromUrl, normaliseLink, socialUrl } from './social-links.js';
+import { displayLink, handleFromUrl, linkLabel, normaliseLink, socialUrl } from './social-links.js';
 
 describe('social links', () => {
   it.each(['alice', '@alice', 'https://instagram.com/alice', 'instagram.com/alice/', 'https://instagram.com/alice?hl=en'])(
@@ -23,5 +23,12 @@ describe('social links', () => {
     expect(displayLink('example.com')).toBe('http://example.com');
     expect(displayLink('https://example.com')).toBe('https://example.com');
     expect(displayLink('HTTP://example.com')).toBe('HTTP://example.com');
+  });
+});
+
+describe('linkLabel', () => {
+  it('drops the scheme and a trailing slash', () => {
+    expect(linkLabel('https://demo-tapper.example/')).toBe('demo-tapper.example');
+    expect(linkLabel('summit-supply.example/crew/demo')).toBe('summit-supply.example/crew/demo');
   });
 });

@@ -12,7 +12,10 @@ const HANDLE = /^[A-Za-z0-9._]{1,30}$/;
 
 /** The handle inside a stored URL or typed value: its last path segment, without '@'. */
 export function handleFromUrl(value: string): string {
-  const trimmed = value.trim().replace(/[?#].*$/, '').replace(/\/+$/, '');
+  const trimmed = value
+    .trim()
+    .replace(/[?#].*$/, '')
+    .replace(/\/+$/, '');
   const last = trimmed.split('/').pop() ?? '';
   return last.replace(/^@/, '');
 }
@@ -42,4 +45,9 @@ export function normaliseLink(typed: string): string | null {
 /** SPEC section 5: the custom link is shown with an http:// prefix when it does not start with http. */
 export function displayLink(link: string): string {
   return /^http/i.test(link) ? link : `http://${link}`;
+}
+
+/** A link as people read it on a button or in a list: no scheme, no trailing slash. */
+export function linkLabel(link: string): string {
+  return link.replace(/^https?:\/\//i, '').replace(/\/$/, '');
 }

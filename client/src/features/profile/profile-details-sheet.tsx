@@ -1,4 +1,5 @@
-import { handleFromUrl, type Device, type PublicProfile } from '@tapquest/shared';
+import type { ReactNode } from 'react';
+import { handleFromUrl, linkLabel, type Device, type PublicProfile } from '@tapquest/shared';
 import { assetUrl } from '../../lib/api';
 import { BottomSheet } from '../../ui/bottom-sheet/bottom-sheet';
 import { ExternalLink } from '../../ui/external-link/external-link';
@@ -16,24 +17,18 @@ export interface ProfileDetailsSheetProps {
 export function ProfileDetailsSheet({ open, onClose, profile, devices }: ProfileDetailsSheetProps) {
   const brands = [...new Map(devices.map((d) => [d.brandId, d.organization])).entries()];
   const socials = [
-    { label: 'Website', url: profile.website, text: profile.website.replace(/^https?:\/\//, '').replace(/\/$/, '') },
+    { label: 'Website', url: profile.website, text: linkLabel(profile.website) },
     { label: 'Instagram', url: profile.instagram, text: `@${handleFromUrl(profile.instagram)}` },
     { label: 'Twitter', url: profile.twitter, text: `@${handleFromUrl(profile.twitter)}` },
   ].filter((s) => s.url);
   return (
     <BottomSheet open={open} onClose={onClose} title={`About ${profile.username ?? ''}`}>
       <div className={styles.details}>
-        <section aria-labelledby="details-about">
-          <h3 id="details-about" className={styles.detailsTitle}>
-            About
-          </h3>
+        <DetailsSection id="about" title="About">
           <p className={styles.detailsText}>{profile.bio || 'No bio yet.'}</p>
           {profile.location && <p className={styles.detailsMuted}>{profile.location}</p>}
-        </section>
-        <section aria-labelledby="details-user">
-          <h3 id="details-user" className={styles.detailsTitle}>
-            User
-          </h3>
+        </DetailsSection>
+        <DetailsSection id="user" title="User">
           <dl className={styles.detailsList}>
             <div>
               <dt>Username</dt>
@@ -58,11 +53,8 @@ export function ProfileDetailsSheet({ open, onClose, profile, devices }: Profile
               </div>
             ))}
           </dl>
-        </section>
-        <section aria-labelledby="details-brands">
-          <h3 id="details-brands" className={styles.detailsTitle}>
-            Brands
-          </h3>
+        </DetailsSection>
+        <DetailsSection id="brands" title="Brands">
           {brands.length === 0 ? (
             <p className={styles.detailsMuted}>No brands yet.</p>
           ) : (
@@ -75,19 +67,13 @@ export function ProfileDetailsSheet({ open, onClose, profile, devices }: Profile
               ))}
             </ul>
           )}
-        </section>
-        <section aria-labelledby="details-quests">
-          <h3 id="details-quests" className={styles.detailsTitle}>
-            Quests
-          </h3>
+        </DetailsSection>
+        <DetailsSection id="quests" title="Quests">
           <p className={styles.detailsText}>
             {profile.questCount} {profile.questCount === 1 ? 'quest' : 'quests'} completed
           </p>
-        </section>
-        <section aria-labelledby="details-products">
-          <h3 id="details-products" className={styles.detailsTitle}>
-            Products
-          </h3>
+        </DetailsSection>
+        <DetailsSection id="products" title="Products">
           {devices.length === 0 ? (
             <p className={styles.detailsMuted}>No gear yet.</p>
           ) : (
@@ -103,14 +89,22 @@ export function ProfileDetailsSheet({ open, onClose, profile, devices }: Profile
               ))}
             </ul>
           )}
-        </section>
-        <section aria-labelledby="details-mods">
-          <h3 id="details-mods" className={styles.detailsTitle}>
-            Mods
-          </h3>
+        </DetailsSection>
+        <DetailsSection id="mods" title="Mods">
           <p className={styles.detailsMuted}>No mods yet.</p>
-        </section>
+        </DetailsSection>
       </div>
     </BottomSheet>
+  );
+}
+
+function DetailsSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={`details-${id}`}>
+      <h3 id={`details-${id}`} className={styles.detailsTitle}>
+        {title}
+      </h3>
+      {children}
+    </section>
   );
 }

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { displayLink, type PublicProfile } from '@tapquest/shared';
+import { linkLabel, type PublicProfile } from '@tapquest/shared';
 import { assetUrl } from '../../lib/api';
 import { Avatar } from '../../ui/avatar/avatar';
 import { Button } from '../../ui/button/button';
@@ -16,13 +16,6 @@ export interface ProfileHeaderProps {
   onOpenDetails: () => void;
   /** Own profile: opens the edit-NFC-link modal. */
   onEditLink?: () => void;
-}
-
-/** The link as people read it: no scheme, no trailing slash. */
-function linkLabel(link: string): string {
-  return displayLink(link)
-    .replace(/^https?:\/\//, '')
-    .replace(/\/$/, '');
 }
 
 /** Banner, avatar, name, XP, counts, the custom link, location and bio (SPEC section 2, Own profile). */

@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { Asset, Device } from '@tapquest/shared';
-import { getMyAssets, getMyDevices } from '../api';
+import { getMyAssets, getMyDevices, type ApiResponse } from '../api';
 
 // The signed-in user's gear, shared by the screens that show it and the claim that adds to it:
 // a claim invalidates these keys so new gear appears without a reload. The /profile route fetches
@@ -17,11 +17,11 @@ export class GearLoadError extends Error {
   }
 }
 
-export function myDevicesQuery(token: string | null) {
+function ownGearQuery<T>(key: readonly string[], load: (token: string | null) => Promise<ApiResponse<T>>, token: string | null) {
   return {
-    queryKey: [...MY_DEVICES_QUERY, token] as const,
-    queryFn: async (): Promise<Device[]> => {
-      const res = await getMyDevices(token);
+    queryKey: [...key, token] as const,
+    queryFn: async (): Promise<T> => {
+      const res = await load(token);
       if (!res.ok) throw new GearLoadError(res.status);
       return res.json();
     },
@@ -29,17 +29,8 @@ export function myDevicesQuery(token: string | null) {
   };
 }
 
-export function myAssetsQuery(token: string | null) {
-  return {
-    queryKey: [...MY_ASSETS_QUERY, token] as const,
-    queryFn: async (): Promise<Asset[]> => {
-      const res = await getMyAssets(token);
-      if (!res.ok) throw new GearLoadError(res.status);
-      return res.json();
-    },
-    staleTime: GEAR_STALE_MS,
-  };
-}
+export const myDevicesQuery = (token: string | null) => ownGearQuery<Device[]>(MY_DEVICES_QUERY, getMyDevices, token);
+export const myAssetsQuery = (token: string | null) => ownGearQuery<Asset[]>(MY_ASSETS_QUERY, getMyAssets, token);
 
 /** Starts loading the gear for a screen about to show it; failures surface in that screen's own query. */
 export function prefetchMyGear(queryClient: QueryClient, token: string | null): void {
